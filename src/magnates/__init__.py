@@ -1,0 +1,44 @@
+"""magnates: play, study and build AI for Magnate, Galactic Magnate, Magistrate and Magistratvm."""
+
+from magnates.core import (
+    CHANCE,
+    TERMINAL,
+    Action,
+    Game,
+    IllegalAction,
+    MagnatesError,
+    OptionError,
+    Record,
+    RecordError,
+    Result,
+    State,
+    load_game,
+    load_record,
+    replay,
+    sample,
+    save,
+)
+from magnates.games import games, load
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CHANCE",
+    "TERMINAL",
+    "Action",
+    "Game",
+    "IllegalAction",
+    "MagnatesError",
+    "OptionError",
+    "Record",
+    "RecordError",
+    "Result",
+    "State",
+    "games",
+    "load",
+    "load_game",
+    "load_record",
+    "replay",
+    "sample",
+    "save",
+]

@@ -1,0 +1,35 @@
+"""Bots by name: the generic ones here, plus whatever each game offers (`Game.bot_factories`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from magnates.bots.random_bot import RandomBot
+from magnates.core.bot import Bot
+from magnates.core.errors import OptionError
+from magnates.core.game import Game
+
+GENERIC: dict[str, Callable[[Game], Bot]] = {
+    "random": lambda game: RandomBot(),
+}
+
+
+def available(game: Game) -> dict[str, Callable[[Game], Bot]]:
+    found = dict(GENERIC)
+    factories = getattr(game, "bot_factories", None)
+    if factories is not None:
+        found.update(factories())
+    return found
+
+
+BOT_NAMES = tuple(GENERIC)
+
+
+def make_bot(name: str, game: Game) -> Bot:
+    """A bot for `game` by name (`random`, `greedy`, ...); OptionError lists the valid names."""
+    options = available(game)
+    try:
+        factory = options[name.strip().lower()]
+    except KeyError:
+        raise OptionError(f"no bot {name!r} for {game.name}; choose from: {', '.join(sorted(options))}") from None
+    return factory(game)

@@ -1,0 +1,34 @@
+"""Entry point of the `magnates` command: each sub-command lives in its own module."""
+
+from __future__ import annotations
+
+import typer
+
+import magnates
+
+app = typer.Typer(
+    name="magnates",
+    help="Play, simulate and study Magnate, Galactic Magnate, Magistrate and Magistratvm.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+
+@app.callback()
+def _root() -> None:
+    """Play, simulate and study Magnate, Galactic Magnate, Magistrate and Magistratvm."""
+
+
+@app.command("games")
+def games_command() -> None:
+    """List the registered games, one per line."""
+    for name in magnates.games():
+        typer.echo(name)
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()
