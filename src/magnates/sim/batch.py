@@ -1,0 +1,180 @@
+"""Many games on a process pool, with the same outcomes for a seed whatever the worker count.
+
+Each game's seed is derived from (batch seed, game index) and each game's seats
+from its index alone, so a game does not depend on which worker ran it or what
+that worker ran before. Outcomes are put back in index order before anything
+is summarised. Bots are created afresh for every game so that a bot which keeps
+state cannot make results depend on the worker layout.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import multiprocessing
+import os
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from typing import Any
+
+from magnates.bots.registry import make_bot
+from magnates.core.game import Game
+from magnates.games import REGISTRY, game_class
+from magnates.sim.runner import DEFAULT_MAX_ACTIONS, GameOutcome, derive_seed, play_game
+from magnates.sim.stats import Summary, summarize
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game `index` of a batch run with `seed`."""
+    return derive_seed(seed, "game", index)
+
+
+def lineup(bots: Sequence[str], players: int, index: int) -> list[str]:
+    """The bot at each seat in game `index`: the list rotates one place per game.
+
+    Over any `len(bots)` consecutive games every bot sits at every seat equally
+    often, whether there are fewer bots than seats (they repeat), as many, or
+    more (each game takes the next `players` of them).
+    """
+    return [bots[(seat + index) % len(bots)] for seat in range(players)]
+
+
+@dataclass(frozen=True)
+class BatchSpec:
+    """Everything a worker process needs to play its share of a batch.
+
+    `target` is the registry entry (`"module:Class"`) looked up when the spec is
+    made, so that worker processes find games registered at run time too.
+    """
+
+    game: str
+    options: dict[str, Any]
+    bots: tuple[str, ...]
+    games: int
+    seed: int
+    keep_records: bool = False
+    max_actions: int = DEFAULT_MAX_ACTIONS
+    target: str = ""
+
+    @classmethod
+    def make(
+        cls, game: str, options: dict[str, Any], bots: Sequence[str], games: int, seed: int, **kw: Any
+    ) -> BatchSpec:
+        if not bots:
+            raise ValueError("name at least one bot")
+        if games < 0:
+            raise ValueError("the number of games cannot be negative")
+        game_class(game)  # raises OptionError naming the games if it is unknown
+        return cls(game, dict(options), tuple(bots), games, seed, target=REGISTRY[game], **kw)
+
+    def load(self) -> Game:
+        module, _, attr = (self.target or REGISTRY[self.game]).partition(":")
+        cls: type[Game] = getattr(importlib.import_module(module), attr)
+        return cls(**self.options)
+
+
+@dataclass
+class BatchResult:
+    spec: BatchSpec
+    outcomes: list[GameOutcome]
+    seconds: float
+    workers: int
+    players: int = 0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def summary(self) -> Summary:
+        return summarize(
+            self.outcomes,
+            game=self.spec.game,
+            options=self.spec.options,
+            bots=self.spec.bots,
+            seed=self.spec.seed,
+            players=self.players,
+            seconds=self.seconds,
+            workers=self.workers,
+        )
+
+
+_GAMES: dict[str, Game] = {}
+"""Per-process cache: a worker loads the game (and builds its action space) once."""
+
+
+def _game_for(spec: BatchSpec) -> Game:
+    key = json.dumps([spec.target, spec.game, spec.options], sort_keys=True, default=str)
+    if key not in _GAMES:
+        _GAMES.clear()
+        _GAMES[key] = spec.load()
+    return _GAMES[key]
+
+
+def play_indexes(spec: BatchSpec, indexes: Sequence[int]) -> list[GameOutcome]:
+    """Play the games of `spec` with these indexes (the unit of work of one worker task)."""
+    game = _game_for(spec)
+    outcomes = []
+    for index in indexes:
+        names = lineup(spec.bots, game.num_players, index)
+        bots = [make_bot(name, game) for name in names]
+        outcomes.append(
+            play_game(
+                game,
+                bots,
+                game_seed(spec.seed, index),
+                index=index,
+                bot_names=names,
+                keep_actions=spec.keep_records,
+                max_actions=spec.max_actions,
+            )
+        )
+    return outcomes
+
+
+def _chunks(games: int, workers: int) -> list[range]:
+    """Small enough tasks for a smooth progress bar and even load; large enough to be cheap."""
+    size = max(1, min(50, games // (workers * 16) or 1))
+    return [range(start, min(start + size, games)) for start in range(0, games, size)]
+
+
+def default_workers() -> int:
+    return os.cpu_count() or 1
+
+
+def run_batch(
+    spec: BatchSpec,
+    workers: int | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> BatchResult:
+    """Play every game of `spec`; `progress(n)` is called as each `n` games finish.
+
+    `workers=1` plays in this process; more use a process pool started with
+    "spawn", which is safe beside threads (such as a progress bar's) and works
+    the same on every platform.
+    """
+    workers = default_workers() if workers is None else workers
+    if workers < 1:
+        raise ValueError("workers must be at least 1")
+    game = spec.load()  # fail here, clearly, on bad options, before any process starts
+    for name in set(spec.bots):
+        make_bot(name, game)  # likewise for an unknown bot name
+    workers = min(workers, max(1, spec.games))
+    started = time.perf_counter()
+    outcomes: list[GameOutcome] = []
+    chunks = _chunks(spec.games, workers)
+    if workers == 1:
+        for chunk in chunks:
+            outcomes.extend(play_indexes(spec, chunk))
+            if progress is not None:
+                progress(len(chunk))
+    else:
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+            futures = [pool.submit(play_indexes, spec, chunk) for chunk in chunks]
+            for future in as_completed(futures):
+                done = future.result()
+                outcomes.extend(done)
+                if progress is not None:
+                    progress(len(done))
+        outcomes.sort(key=lambda outcome: outcome.index)
+    seconds = time.perf_counter() - started
+    return BatchResult(spec, outcomes, seconds, workers, players=game.num_players)
