@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
+from magnates.bots.presets import LEVELS, search_bot
 from magnates.bots.random_bot import RandomBot
 from magnates.core.bot import Bot
 from magnates.core.errors import OptionError
@@ -11,6 +13,7 @@ from magnates.core.game import Game
 
 GENERIC: dict[str, Callable[[Game], Bot]] = {
     "random": lambda game: RandomBot(),
+    **{level: partial(search_bot, level) for level in LEVELS},
 }
 
 

@@ -1,0 +1,58 @@
+"""How long a search may think: a number of simulations, a number of seconds, or both.
+
+A budget in simulations makes a bot deterministic given its random stream (the arena and the tests
+rely on that); a budget in seconds adapts to the machine. With both, whichever runs out first ends
+the search.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Budget:
+    simulations: int | None = None
+    seconds: float | None = None
+
+    def __post_init__(self) -> None:
+        if self.simulations is None and self.seconds is None:
+            raise ValueError("a search budget needs simulations, seconds, or both")
+        if self.simulations is not None and self.simulations < 1:
+            raise ValueError(f"a search needs at least one simulation, not {self.simulations}")
+        if self.seconds is not None and self.seconds <= 0:
+            raise ValueError(f"a search needs a positive number of seconds, not {self.seconds}")
+
+    def start(self) -> Clock:
+        return Clock(self)
+
+    def __str__(self) -> str:
+        parts = []
+        if self.simulations is not None:
+            parts.append(f"{self.simulations} simulations")
+        if self.seconds is not None:
+            parts.append(f"{self.seconds:g} s")
+        return " or ".join(parts)
+
+
+class Clock:
+    """Counts simulations and watches the time of one search."""
+
+    __slots__ = ("deadline", "done", "limit")
+
+    def __init__(self, budget: Budget) -> None:
+        self.done = 0
+        self.limit = budget.simulations
+        self.deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+
+    def running(self) -> bool:
+        """True while another simulation may start (at least one always runs)."""
+        if self.done == 0:
+            return True
+        if self.limit is not None and self.done >= self.limit:
+            return False
+        return self.deadline is None or time.perf_counter() < self.deadline
+
+    def tick(self) -> None:
+        self.done += 1

@@ -1,0 +1,147 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS).
+
+The bot does not know the hidden parts of the game (the other hands, the order of the draw pile),
+so every simulation starts from a fresh guess: `game.sample_state(view, rng)`, drawn with the
+bot's own random stream. One tree gathers all those simulations. Its nodes stand for what the
+searching seat can tell apart, so they are keyed by the moves made, not by the hidden cards:
+
+- a decision edge is keyed by the action id; since what is legal depends on the guess (an
+  opponent may hold other cards in another world), each edge counts how often it was available
+  and UCB explores by that count instead of the parent's visits;
+- chance outcomes do not split the tree (it is "open loop" over chance) unless they are public,
+  which by default means dice (`Action.is_dice`): a card drawn in secret must not tell the tree
+  which world it is in. With `branch_public_chance=False` no chance outcome splits the tree,
+  which keeps the statistics of the next decisions together when the dice have many faces.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import weakref
+from collections.abc import Mapping
+from typing import Any
+
+from magnates.bots.budget import Budget
+from magnates.bots.mcts import most_visited
+from magnates.bots.playout import Playout
+from magnates.core.chance import sample
+from magnates.core.game import CHANCE, TERMINAL, Game
+
+
+class InfoNode:
+    """An information set of the searcher; `total` is summed from the view of `mover`."""
+
+    __slots__ = ("available", "children", "mover", "total", "visits")
+
+    def __init__(self, mover: int) -> None:
+        self.mover = mover
+        self.visits = 0
+        self.available = 1
+        self.total = 0.0
+        self.children: dict[int, InfoNode] = {}
+
+
+class ISMCTSBot:
+    """SO-ISMCTS: one tree over information sets, a new determinization every simulation."""
+
+    def __init__(
+        self,
+        budget: Budget,
+        *,
+        exploration: float = 1.4,
+        rollout_depth: int = 20,
+        branch_public_chance: bool = True,
+        use_heuristic: bool = True,
+        use_policy: bool = True,
+        name: str = "ismcts",
+    ) -> None:
+        self.name = name
+        self.budget = budget
+        self.exploration = exploration
+        self.rollout_depth = rollout_depth
+        self.branch_public_chance = branch_public_chance
+        self.use_heuristic = use_heuristic
+        self.use_policy = use_policy
+        self.last_simulations = 0
+
+    def choose(self, game: Game, view: Mapping[str, Any], legal: list[int], rng: random.Random) -> int:
+        if len(legal) == 1:
+            self.last_simulations = 0
+            return legal[0]
+        root = self.search(game, view, legal, rng)
+        stats = {action: (child.visits, child.total) for action, child in root.children.items()}
+        return most_visited(stats, legal)
+
+    def search(self, game: Game, view: Mapping[str, Any], legal: list[int], rng: random.Random) -> InfoNode:
+        playout = Playout(game, self.rollout_depth, use_heuristic=self.use_heuristic, use_policy=self.use_policy)
+        public = self._public_outcomes(game)
+        exploration = self.exploration
+        root_legal = set(legal)
+        root = InfoNode(mover=CHANCE)
+        clock = self.budget.start()
+        while clock.running():
+            state = game.sample_state(view, rng)
+            node = root
+            path = [root]
+            while True:
+                player = state.current_player()
+                if player == TERMINAL:
+                    break
+                if player == CHANCE:
+                    action = sample(state.chance_outcomes(), rng)
+                    state.apply_action(action)
+                    if action in public:
+                        child = node.children.get(action)
+                        if child is None:
+                            child = node.children[action] = InfoNode(mover=CHANCE)
+                        node = child
+                        path.append(node)
+                    continue
+                actions = state.legal_actions()
+                if node is root:
+                    actions = [a for a in actions if a in root_legal]
+                children = node.children
+                untried = [a for a in actions if a not in children]
+                if untried:
+                    action = untried[int(rng.random() * len(untried))]
+                    for other in actions:
+                        if other in children:
+                            children[other].available += 1
+                    child = children[action] = InfoNode(mover=player)
+                    state.apply_action(action)
+                    path.append(child)
+                    break
+                best_action, best_child, best_score = -1, None, -math.inf
+                for action in actions:
+                    child = children[action]
+                    child.available += 1
+                    score = child.total / child.visits + exploration * math.sqrt(
+                        math.log(child.available) / child.visits
+                    )
+                    if score > best_score:
+                        best_action, best_child, best_score = action, child, score
+                assert best_child is not None
+                state.apply_action(best_action)
+                node = best_child
+                path.append(node)
+            values = playout.values(state, rng)
+            for visited in path:
+                visited.visits += 1
+                if visited.mover >= 0:
+                    visited.total += values[visited.mover]
+            clock.tick()
+        self.last_simulations = clock.done
+        return root
+
+    def _public_outcomes(self, game: Game) -> frozenset[int]:
+        """Chance outcomes every seat sees (dice), which may split the tree."""
+        if not self.branch_public_chance:
+            return frozenset()
+        cached = _PUBLIC.get(game)
+        if cached is None:
+            cached = _PUBLIC[game] = frozenset(i for i, action in enumerate(game.action_space) if action.is_dice)
+        return cached
+
+
+_PUBLIC: weakref.WeakKeyDictionary[Game, frozenset[int]] = weakref.WeakKeyDictionary()

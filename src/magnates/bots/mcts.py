@@ -1,0 +1,161 @@
+"""Monte Carlo tree search (UCT) over the engine's explicit chance nodes.
+
+The tree is closed-loop: a decision edge leads to one node, and a chance node has one child per
+outcome drawn so far, each drawn with the probabilities the rules list. A bot sees only its view,
+so it first needs a full state: `game.sample_state(view, rng)` gives one (the exact position in a
+game without hidden information; a guess at the hidden parts otherwise). For hidden information
+the bot searches several such guesses ("determinizations") and adds up their root visits; the
+information-set search in `ismcts.py` is the sounder tool there.
+
+Each node keeps the total value of the seat that moved into it, so any number of seats and any
+order of deciders work (a seat may decide out of turn).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from magnates.bots.budget import Budget, Clock
+from magnates.bots.playout import Playout
+from magnates.core.chance import sample
+from magnates.core.game import CHANCE, TERMINAL, Game, State
+
+
+class Node:
+    """One position of the tree; `total` is summed from the view of `mover`, who moved into it."""
+
+    __slots__ = ("children", "mover", "total", "untried", "visits")
+
+    def __init__(self, mover: int) -> None:
+        self.mover = mover
+        self.visits = 0
+        self.total = 0.0
+        self.children: dict[int, Node] = {}
+        self.untried: list[int] | None = None
+
+
+def select_uct(node: Node, exploration: float) -> tuple[int, Node]:
+    """The child with the best upper confidence bound (UCB1); earlier children win ties."""
+    log_n = math.log(node.visits)
+    best_action, best_child, best_score = -1, None, -math.inf
+    for action, child in node.children.items():
+        score = child.total / child.visits + exploration * math.sqrt(log_n / child.visits)
+        if score > best_score:
+            best_action, best_child, best_score = action, child, score
+    assert best_child is not None
+    return best_action, best_child
+
+
+def uct_search(
+    root_state: State,
+    actions: list[int],
+    playout: Playout,
+    clock: Clock,
+    rng: random.Random,
+    exploration: float,
+) -> dict[int, Node]:
+    """Search from `root_state` (left unchanged) among `actions`; return the root's children."""
+    root = Node(mover=CHANCE)
+    root.untried = list(actions)
+    rng.shuffle(root.untried)
+    while clock.running():
+        state = root_state.clone()
+        node = root
+        path = [root]
+        while True:
+            player = state.current_player()
+            if player == TERMINAL:
+                break
+            if player == CHANCE:
+                action = sample(state.chance_outcomes(), rng)
+                child = node.children.get(action)
+                if child is None:
+                    child = node.children[action] = Node(mover=CHANCE)
+                state.apply_action(action)
+                node = child
+                path.append(node)
+                continue
+            if node.untried is None:
+                node.untried = list(state.legal_actions())
+                rng.shuffle(node.untried)
+            if node.untried:
+                action = node.untried.pop()
+                child = node.children[action] = Node(mover=player)
+                state.apply_action(action)
+                path.append(child)
+                break
+            action, node = select_uct(node, exploration)
+            state.apply_action(action)
+            path.append(node)
+        values = playout.values(state, rng)
+        for visited in path:
+            visited.visits += 1
+            if visited.mover >= 0:
+                visited.total += values[visited.mover]
+        clock.tick()
+    return root.children
+
+
+def most_visited(stats: Mapping[int, tuple[int, float]], legal: list[int]) -> int:
+    """The action with the most visits, then the best mean value, then the first listed."""
+    best, best_key = legal[0], (-1, -math.inf)
+    for action in legal:
+        visits, total = stats.get(action, (0, 0.0))
+        key = (visits, total / visits if visits else -math.inf)
+        if key > best_key:
+            best, best_key = action, key
+    return best
+
+
+class MCTSBot:
+    """UCT over chance nodes, on one or more determinizations sampled from the bot's view."""
+
+    def __init__(
+        self,
+        budget: Budget,
+        *,
+        exploration: float = 1.4,
+        rollout_depth: int = 20,
+        determinizations: int = 1,
+        use_heuristic: bool = True,
+        use_policy: bool = True,
+        name: str = "mcts",
+    ) -> None:
+        if determinizations < 1:
+            raise ValueError(f"a search needs at least one determinization, not {determinizations}")
+        self.name = name
+        self.budget = budget
+        self.exploration = exploration
+        self.rollout_depth = rollout_depth
+        self.determinizations = determinizations
+        self.use_heuristic = use_heuristic
+        self.use_policy = use_policy
+        self.last_simulations = 0
+
+    def choose(self, game: Game, view: Mapping[str, Any], legal: list[int], rng: random.Random) -> int:
+        if len(legal) == 1:
+            self.last_simulations = 0
+            return legal[0]
+        playout = Playout(game, self.rollout_depth, use_heuristic=self.use_heuristic, use_policy=self.use_policy)
+        share = self._share()
+        stats: dict[int, tuple[int, float]] = {}
+        self.last_simulations = 0
+        for _ in range(self.determinizations):
+            world = game.sample_state(view, rng)
+            clock = share.start()
+            children = uct_search(world, legal, playout, clock, rng, self.exploration)
+            self.last_simulations += clock.done
+            for action, child in children.items():
+                visits, total = stats.get(action, (0, 0.0))
+                stats[action] = (visits + child.visits, total + child.total)
+        return most_visited(stats, legal)
+
+    def _share(self) -> Budget:
+        """Each determinization's part of the budget."""
+        k = self.determinizations
+        sims = None if self.budget.simulations is None else max(1, -(-self.budget.simulations // k))
+        seconds = None if self.budget.seconds is None else self.budget.seconds / k
+        return Budget(sims, seconds)
