@@ -54,6 +54,8 @@ class ActionSpace:
                 raise ValueError(f"action {action!r} is listed twice in the action space")
             self._ids[action] = index
             self._by_text.setdefault(str(action).lower(), index)
+            for alias in getattr(action, "aliases", lambda: [])():
+                self._by_text.setdefault(alias.lower(), index)
             self._by_json[_json_key(action.to_json())] = index
 
     def __len__(self) -> int:

@@ -1,0 +1,362 @@
+"""A position of Magnate and the turn sequence: roll, (tax), collect, play, draw.
+
+The state is mutable and copied by `clone()`. Rules modules (income, placement,
+deeds, scoring) hold the rules text; this module holds the sequence of a turn
+and the bookkeeping.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from magnates.core.chance import uniform
+from magnates.core.game import CHANCE, TERMINAL, Result, State
+from magnates.games.magnate import deeds, income, placement, scoring
+from magnates.games.magnate import space as S
+
+if TYPE_CHECKING:
+    from magnates.games.magnate.game import MagnateGame
+
+# Phases of play.
+SETUP_CROWNS, SETUP_HANDS, ROLL, TAX, INCOME, MAIN, DRAW, AUTOMA, OVER = range(9)
+PHASE_NAMES = ("deal crowns", "deal hands", "roll", "tax", "income", "main", "draw", "automa", "over")
+
+
+class MagnateState(State):
+    def __init__(self, game: MagnateGame) -> None:
+        self.game = game
+        self.config = game.config
+        self.deck = game.deck
+        self.districts = game.districts
+        self.space = game.space
+        self.first_masks = game.first_masks
+        self.side_districts = game.side_districts
+        self.history = []
+        self._legal = None
+        sides, n_districts = self.config.sides, len(self.districts)
+        self.phase = SETUP_CROWNS
+        self.turn_player = 0
+        self.turn_number = 0
+        self.hands: list[list[int]] = [[] for _ in range(sides)]
+        self.pile: list[int] = list(range(len(self.deck)))
+        self.discard: list[int] = []
+        self.crowns_to_deal: list[int] = list(range(len(self.deck.crowns)))
+        self.crowns: list[list[int]] = [[] for _ in range(sides)]
+        self.tokens: list[list[int]] = [[0] * 6 for _ in range(sides)]
+        self.lanes: list[list[list[int]]] = [[[] for _ in range(sides)] for _ in range(n_districts)]
+        self.deed_card: list[list[int]] = [[-1] * sides for _ in range(n_districts)]
+        self.deed_paid: list[list[list[int]]] = [[[0] * 6 for _ in range(sides)] for _ in range(n_districts)]
+        self.deeded: set[int] = set()
+        self.producers: list[list[list[int]]] = [[[] for _ in range(11)] for _ in range(sides)]
+        self.dice: tuple[int, int] | None = None
+        self.taxed: list[int] = []
+        self.tax_dice_left = 0
+        self.pending_income: list[tuple[int, int]] = []
+        self.plays_left = 0
+        self.draws_left = 0
+        self.sold_card = -1
+        self.exhaustions = 0
+        self.final_turns_left = -1
+        self.income: list[list[int]] = [[0] * len(income.SOURCES) for _ in range(sides)]
+        self.taxed_away: list[list[int]] = [[0] * 6 for _ in range(sides)]
+
+    # -- copying -------------------------------------------------------------------
+    def clone(self) -> MagnateState:
+        other = MagnateState.__new__(MagnateState)
+        other.__dict__.update(self.__dict__)
+        other.history = self.history[:]
+        other._legal = self._legal
+        other.hands = [h[:] for h in self.hands]
+        other.pile = self.pile[:]
+        other.discard = self.discard[:]
+        other.crowns_to_deal = self.crowns_to_deal[:]
+        other.crowns = [c[:] for c in self.crowns]
+        other.tokens = [t[:] for t in self.tokens]
+        other.lanes = [[lane[:] for lane in row] for row in self.lanes]
+        other.deed_card = [row[:] for row in self.deed_card]
+        other.deed_paid = [[p[:] for p in row] for row in self.deed_paid]
+        other.deeded = set(self.deeded)
+        other.producers = [[r[:] for r in side] for side in self.producers]
+        other.taxed = self.taxed[:]
+        other.pending_income = self.pending_income[:]
+        other.income = [i[:] for i in self.income]
+        other.taxed_away = [t[:] for t in self.taxed_away]
+        return other
+
+    # -- whose decision ---------------------------------------------------------------
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase == MAIN or phase == AUTOMA:
+            return self.turn_player
+        if phase == INCOME:
+            return self.pending_income[0][0]
+        if phase == OVER:
+            return TERMINAL
+        return CHANCE
+
+    def income_order(self) -> list[int]:
+        """Sides that collect income, the turn holder first (the automa collects nothing)."""
+        n = self.config.players
+        return [(self.turn_player + k) % n for k in range(n)]
+
+    def crown_mask(self, side: int) -> int:
+        mask = 0
+        for crown in self.crowns[side]:
+            mask |= 1 << self.deck.crowns[crown].suits[0]
+        return mask
+
+    # -- chance ------------------------------------------------------------------------
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        phase, space = self.phase, self.space
+        if phase == ROLL:
+            return space.roll_outcomes
+        if phase == TAX:
+            return uniform(space.tax)
+        if phase == SETUP_CROWNS:
+            return uniform([space.deal_crown[c] for c in self.crowns_to_deal])
+        draw = space.draw
+        return uniform([draw[c] for c in self.pile])
+
+    # -- decisions -----------------------------------------------------------------------
+    def _legal_actions(self) -> list[int]:
+        space = self.space
+        if self.phase == INCOME:
+            _, card = self.pending_income[0]
+            return [space.income[s] for s in self.deck.cards[card].suits]
+        side = self.turn_player
+        if self.phase == AUTOMA:
+            options = placement.automa_districts(self, self.sold_card)
+            return [space.automa_build[d] for d in options]
+        return self._main_actions(side)
+
+    def _main_actions(self, side: int) -> list[int]:
+        space, deck = self.space, self.deck
+        tokens = self.tokens[side]
+        legal: list[int] = []
+        for give in range(6):
+            if tokens[give] >= 3:
+                row = space.trade[give]
+                legal.extend(row[get] for get in range(6) if get != give)
+        for d in self.side_districts[side]:
+            card = self.deed_card[d][side]
+            if card >= 0:
+                paid = self.deed_paid[d][side]
+                for suit in deck.cards[card].suits:
+                    if tokens[suit] and deeds.can_add(self, card, paid, suit):
+                        legal.append(space.improve[d][suit])
+        if self.plays_left <= 0:
+            legal.append(space.end_turn)
+            return legal
+        places = [(d, placement.lane_mask(self, d, side)) for d in placement.open_districts(self, side)]
+        for card in self.hands[side]:
+            mask = deck.mask[card]
+            suits = deck.cards[card].suits
+            payments = deck.payments[card]
+            deed_cost = deck.deed_cost[card]
+            can_deed = all(tokens[s] >= deed_cost.count(s) for s in deed_cost)
+            affordable = [p for p, pay in enumerate(payments) if all(tokens[s] >= n for s, n in zip(suits, pay))]
+            for d, lane in places:
+                if mask & lane:
+                    if can_deed:
+                        legal.append(space.deed[card][d])
+                    ids = space.develop[card][d]
+                    legal.extend(ids[p] for p in affordable)
+            legal.append(space.sell[card])
+        return legal
+
+    def explain_illegal(self, action_id: int) -> str:
+        from magnates.games.magnate.explain import explain
+
+        return explain(self, action_id)
+
+    # -- applying ------------------------------------------------------------------------
+    def _apply(self, action: int) -> None:
+        op, a, b, c = self.space.decode[action]
+        if op == S.OP_DRAW:
+            self._draw(a)
+        elif op == S.OP_ROLL:
+            self._roll(a, b)
+        elif op == S.OP_TAX:
+            self._tax(a)
+        elif op == S.OP_INCOME:
+            side, _ = self.pending_income.pop(0)
+            self.tokens[side][a] += 1
+            self.income[side][income.DEEDS] += 1
+            if not self.pending_income:
+                self.phase = MAIN
+        elif op == S.OP_TRADE:
+            tokens = self.tokens[self.turn_player]
+            tokens[a] -= 3
+            tokens[b] += 1
+        elif op == S.OP_IMPROVE:
+            self._improve(a, b)
+        elif op == S.OP_DEVELOP:
+            self._develop(a, b, c)
+        elif op == S.OP_DEED:
+            self._buy_deed(a, b)
+        elif op == S.OP_SELL:
+            self._sell(a)
+        elif op == S.OP_END:
+            self._end_turn()
+        elif op == S.OP_AUTOMA_BUILD:
+            self._place(self.sold_card, a, 1)
+            self.sold_card = -1
+            self.phase = MAIN
+        elif op == S.OP_DEAL_CROWN:
+            self._deal_crown(a)
+        else:  # pragma: no cover - the decode table has no other op
+            raise AssertionError(f"unknown op {op}")
+
+    def _deal_crown(self, crown: int) -> None:
+        """Crowns are dealt round the table; each player takes a token of each Crown's suit."""
+        self.crowns_to_deal.remove(crown)
+        dealt = len(self.deck.crowns) - len(self.crowns_to_deal) - 1
+        side = dealt % self.config.sides
+        self.crowns[side].append(crown)
+        if side < self.config.players:  # the automa takes no tokens
+            self.tokens[side][self.deck.crowns[crown].suits[0]] += 1
+        if not self.crowns_to_deal:
+            self.phase = SETUP_HANDS
+
+    def _draw(self, card: int) -> None:
+        self.pile.remove(card)
+        if self.phase == SETUP_HANDS:
+            dealt = sum(len(h) for h in self.hands)
+            self.hands[dealt % self.config.players].append(card)
+            if dealt + 1 == self.config.players * self.config.cards_dealt:
+                self.turn_player = self.config.players - 1
+                self._next_turn()  # Player 1 takes the first turn
+            return
+        self.hands[self.turn_player].append(card)
+        self.draws_left -= 1
+        if not self.pile:
+            self._pile_exhausted()
+        if self.draws_left <= 0:
+            self._next_turn()
+
+    def _pile_exhausted(self) -> None:
+        """Earlier exhaustions reshuffle the discards; the ending one starts the final turns.
+
+        An empty discard pile cannot be reshuffled, so it counts as the next exhaustion at once.
+        """
+        while not self.pile:
+            self.exhaustions += 1
+            if self.exhaustions >= self.config.ending_exhaustion:
+                self.final_turns_left = self.config.players
+                self.draws_left = 0
+                return
+            self.pile, self.discard = self.discard, []
+
+    def _roll(self, high: int, low: int) -> None:
+        self.dice = (high, low)
+        if low == 1:
+            self.tax_dice_left = self.config.tax_dice
+            self.phase = TAX
+        else:
+            self._collect()
+
+    def _tax(self, suit: int) -> None:
+        self.taxed.append(suit)
+        income.tax(self, suit)
+        self.tax_dice_left -= 1
+        if self.tax_dice_left <= 0:
+            self._collect()
+
+    def _collect(self) -> None:
+        assert self.dice is not None
+        income.collect(self, self.dice[0])
+        self.phase = INCOME if self.pending_income else MAIN
+
+    def _improve(self, district: int, suit: int) -> None:
+        side = self.turn_player
+        card = self.deed_card[district][side]
+        paid = self.deed_paid[district][side]
+        self.tokens[side][suit] -= 1
+        paid[suit] += 1
+        if deeds.is_complete(self, card, paid):
+            self.deed_card[district][side] = -1
+            self.deed_paid[district][side] = [0] * 6
+            self.deeded.discard(card)
+
+    def _develop(self, card: int, district: int, payment: int) -> None:
+        side = self.turn_player
+        tokens = self.tokens[side]
+        for suit, n in zip(self.deck.cards[card].suits, self.deck.payments[card][payment], strict=True):
+            tokens[suit] -= n
+        self.hands[side].remove(card)
+        self._place(card, district, side)
+        self.plays_left -= 1
+
+    def _buy_deed(self, card: int, district: int) -> None:
+        side = self.turn_player
+        for suit in self.deck.deed_cost[card]:
+            self.tokens[side][suit] -= 1
+        self.hands[side].remove(card)
+        self._place(card, district, side)
+        self.deed_card[district][side] = card
+        self.deeded.add(card)
+        self.plays_left -= 1
+
+    def _place(self, card: int, district: int, side: int) -> None:
+        self.lanes[district][side].append(card)
+        if side < self.config.players:
+            rank = self.deck.income_rank[card]
+            if rank:
+                self.producers[side][rank].append(card)
+
+    def _sell(self, card: int) -> None:
+        side = self.turn_player
+        self.hands[side].remove(card)
+        for suit in self.deck.sale[card]:
+            self.tokens[side][suit] += 1
+        self.income[side][income.SALES] += len(self.deck.sale[card])
+        self.plays_left -= 1
+        if self.config.solo and placement.automa_districts(self, card):
+            self.sold_card = card
+            self.phase = AUTOMA
+        else:
+            self.discard.append(card)
+
+    def _end_turn(self) -> None:
+        if self.final_turns_left >= 0:
+            self.final_turns_left -= 1
+            if self.final_turns_left == 0:
+                self.phase = OVER
+                return
+            self._next_turn()
+            return
+        self.draws_left = self.config.cards_dealt - len(self.hands[self.turn_player])
+        if self.draws_left > 0 and self.pile:
+            self.phase = DRAW
+        else:
+            self._next_turn()
+
+    def _next_turn(self) -> None:
+        self.turn_player = (self.turn_player + 1) % self.config.players
+        self.turn_number += 1
+        self.phase = ROLL
+        self.dice = None
+        self.taxed = []
+        self.plays_left = self.config.plays_per_turn
+
+    # -- the end and information ---------------------------------------------------------
+    def result(self) -> Result:
+        if self.phase != OVER:
+            raise ValueError("the game is not over yet")
+        return scoring.final_result(self)
+
+    def returns(self) -> list[float]:
+        if self.config.solo and self.phase == OVER:
+            outcome = self.result().details["outcome"]
+            return [{"win": 1.0, "draw": 0.0, "loss": -1.0}[outcome]]
+        return super().returns()
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        from magnates.games.magnate.view import view
+
+        return view(self, player)
+
+    def to_json(self) -> dict[str, Any]:
+        from magnates.games.magnate.view import state_to_json
+
+        return state_to_json(self)
