@@ -15,7 +15,7 @@ from typing import Any
 import matplotlib
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402  (the backend must be chosen first)
+import matplotlib.pyplot as plt
 
 FORMATS = ("png", "svg")
 Interval = tuple[float, float]
@@ -32,13 +32,20 @@ def _save(fig: Any, out_dir: Path, stem: str) -> list[Path]:
 
 
 def _error_bars(rates: Sequence[float], intervals: Sequence[Interval]) -> list[list[float]]:
-    return [[r - lo for r, (lo, _) in zip(rates, intervals, strict=True)],
-            [hi - r for r, (_, hi) in zip(rates, intervals, strict=True)]]
+    return [
+        [r - lo for r, (lo, _) in zip(rates, intervals, strict=True)],
+        [hi - r for r, (_, hi) in zip(rates, intervals, strict=True)],
+    ]
 
 
 def win_rate_by_seat(
-    labels: Sequence[str], rates: Sequence[float], intervals: Sequence[Interval], out_dir: Path,
-    *, title: str = "Win rate by seat", stem: str = "win_rate_by_seat",
+    labels: Sequence[str],
+    rates: Sequence[float],
+    intervals: Sequence[Interval],
+    out_dir: Path,
+    *,
+    title: str = "Win rate by seat",
+    stem: str = "win_rate_by_seat",
 ) -> list[Path]:
     """Bars with 95% Wilson intervals, and the line a fair game would give."""
     fig, ax = plt.subplots(figsize=(6, 4))
@@ -100,8 +107,12 @@ def income_by_source(
 
 
 def comparison(
-    variants: Sequence[str], metrics: Mapping[str, Sequence[float]], out_dir: Path,
-    *, intervals: Mapping[str, Sequence[Interval]] | None = None, stem: str = "compare",
+    variants: Sequence[str],
+    metrics: Mapping[str, Sequence[float]],
+    out_dir: Path,
+    *,
+    intervals: Mapping[str, Sequence[Interval]] | None = None,
+    stem: str = "compare",
 ) -> list[Path]:
     """Grouped bars: one group per metric (a share between 0 and 1), one bar per variant."""
     fig, ax = plt.subplots(figsize=(max(6, 1.8 * len(metrics)), 4.5))
@@ -112,8 +123,10 @@ def comparison(
         values = [metrics[name][v] for name in names]
         yerr = None
         if intervals is not None:
-            spans = [intervals[name][v] if name in intervals else (value, value) for name, value in zip(names, values,
-                                                                                                        strict=True)]
+            spans = [
+                intervals[name][v] if name in intervals else (value, value)
+                for name, value in zip(names, values, strict=True)
+            ]
             yerr = _error_bars(values, spans)
         ax.bar(xs, values, width=width, yerr=yerr, capsize=3, label=variant)
     ax.set_xticks(range(len(names)), names, fontsize="small")

@@ -1,0 +1,403 @@
+"""The arena: a round robin between bots, with every seat order, win rates and ratings.
+
+Schedule. A *matchup* is a set of bots that fill the game's seats: every
+combination of distinct bots when there are at least as many bots as seats,
+otherwise every multiset of the bots that contains at least two different ones
+(so two bots in a three-seat game meet as a-a-b and a-b-b). Each matchup plays
+`games` games, cycling through all its distinct seat orders, so seat advantage
+cancels out when `games` is a multiple of the number of orders (2 for two seats).
+
+Game `i` of the whole schedule is played from `game_seed(seed, i)`, the same
+seed derivation as `magnates simulate`, so results do not depend on the number
+of workers or on the backend.
+
+Head to head. For each ordered pair of bots that met, a game counts once: a
+*win* when the bot finished strictly better than the opponent, a *loss* when
+worse, a *draw* when they shared a place (a bot filling several seats counts
+with its best-placed seat). `win_rate` is wins / games (a draw is not a win)
+with a 95% Wilson score interval.
+
+Ratings. Openskill's Plackett-Luce model, updated game by game in schedule
+order (so the same seed gives the same ratings); it handles any number of
+seats. The rating reported is openskill's conservative `ordinal` (mu - 3 sigma).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import multiprocessing
+import time
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from magnates.bots.registry import make_bot
+from magnates.core.errors import OptionError
+from magnates.core.game import Game
+from magnates.core.record import Record
+from magnates.sim.batch import BatchSpec, default_workers, game_seed
+from magnates.sim.runner import GameOutcome, play_game
+
+Z95 = 1.959963984540054
+"""The standard normal quantile of a two-sided 95% interval."""
+
+Interval = tuple[float, float]
+
+
+def wilson_interval(successes: int, trials: int, z: float = Z95) -> Interval:
+    """The Wilson score interval for a proportion: sensible near 0 and 1 and for small samples."""
+    if trials <= 0:
+        return (0.0, 1.0)
+    if not 0 <= successes <= trials:
+        raise ValueError(f"{successes} successes out of {trials} trials is impossible")
+    p = successes / trials
+    z2 = z * z
+    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+# -- the schedule ----------------------------------------------------------------------------------
+
+
+def matchups(bots: Sequence[str], players: int) -> list[tuple[str, ...]]:
+    """The sets of bots that meet (see the module docstring), in a fixed order."""
+    if len(bots) >= players:
+        return list(itertools.combinations(bots, players))
+    return [m for m in itertools.combinations_with_replacement(bots, players) if len(set(m)) > 1]
+
+
+def seat_orders(matchup: Sequence[str]) -> list[tuple[str, ...]]:
+    """Every distinct way to seat a matchup, in a fixed order."""
+    return sorted(set(itertools.permutations(matchup)), key=lambda order: [matchup.index(b) for b in order])
+
+
+def schedule(bots: Sequence[str], players: int, games: int) -> list[tuple[str, ...]]:
+    """The bot at each seat for every game of the arena, in index order."""
+    plan: list[tuple[str, ...]] = []
+    for matchup in matchups(bots, players):
+        orders = seat_orders(matchup)
+        plan.extend(orders[g % len(orders)] for g in range(games))
+    return plan
+
+
+# -- playing ---------------------------------------------------------------------------------------
+
+Task = tuple[BatchSpec, list[tuple[int, tuple[str, ...]]]]
+
+_GAMES: dict[str, Game] = {}
+"""Per-process cache: a worker loads the game (and builds its action space) once."""
+
+
+def _game_for(spec: BatchSpec) -> Game:
+    key = json.dumps([spec.target, spec.options], sort_keys=True, default=str)
+    if key not in _GAMES:
+        _GAMES.clear()
+        _GAMES[key] = spec.load()
+    return _GAMES[key]
+
+
+def play_assignments(spec: BatchSpec, assignments: list[tuple[int, tuple[str, ...]]]) -> list[GameOutcome]:
+    """Play the games `(index, bots by seat)` of an arena: the unit of work of one worker task."""
+    game = _game_for(spec)
+    outcomes = []
+    for index, names in assignments:
+        bots = [make_bot(name, game) for name in names]
+        outcomes.append(
+            play_game(
+                game,
+                bots,
+                game_seed(spec.seed, index),
+                index=index,
+                bot_names=names,
+                keep_actions=spec.keep_records,
+                max_actions=spec.max_actions,
+            )
+        )
+    return outcomes
+
+
+def run_local(tasks: Sequence[Task], workers: int, progress: Callable[[int], None] | None = None) -> list[GameOutcome]:
+    """Run tasks here (one worker) or on a spawned process pool; outcomes come back in index order."""
+    outcomes: list[GameOutcome] = []
+    if workers <= 1:
+        for spec, chunk in tasks:
+            outcomes.extend(play_assignments(spec, chunk))
+            if progress is not None:
+                progress(len(chunk))
+        return outcomes
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        futures = [pool.submit(play_assignments, spec, chunk) for spec, chunk in tasks]
+        for future in as_completed(futures):
+            done = future.result()
+            outcomes.extend(done)
+            if progress is not None:
+                progress(len(done))
+    outcomes.sort(key=lambda outcome: outcome.index)
+    return outcomes
+
+
+def chunked(items: Sequence[Any], workers: int) -> list[list[Any]]:
+    size = max(1, min(50, len(items) // (max(1, workers) * 16) or 1))
+    return [list(items[start : start + size]) for start in range(0, len(items), size)]
+
+
+# -- the results -----------------------------------------------------------------------------------
+
+
+@dataclass
+class PairStats:
+    bot: str
+    opponent: str
+    games: int = 0
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        low, high = wilson_interval(self.wins, self.games)
+        return {
+            "bot": self.bot,
+            "opponent": self.opponent,
+            "games": self.games,
+            "wins": self.wins,
+            "losses": self.losses,
+            "draws": self.draws,
+            "win_rate": self.win_rate,
+            "ci95": [low, high],
+        }
+
+
+@dataclass
+class ArenaResult:
+    game: str
+    options: dict[str, Any]
+    players: int
+    bots: list[str]
+    games_per_matchup: int
+    seed: int
+    outcomes: list[GameOutcome]
+    seconds: float = 0.0
+    workers: int = 1
+    backend: str = "local"
+    records: str | None = None
+    pairs: list[PairStats] = field(default_factory=list)
+    ratings: dict[str, tuple[float, float]] = field(default_factory=dict)
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for outcome in self.outcomes if outcome.result is None)
+
+    def pair(self, bot: str, opponent: str) -> PairStats:
+        for stats in self.pairs:
+            if stats.bot == bot and stats.opponent == opponent:
+                return stats
+        raise KeyError(f"{bot} never met {opponent}")
+
+    def rating(self, bot: str) -> float:
+        mu, sigma = self.ratings[bot]
+        return mu - 3 * sigma
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "options": self.options,
+            "players": self.players,
+            "bots": self.bots,
+            "games_per_matchup": self.games_per_matchup,
+            "games": len(self.outcomes),
+            "errors": self.errors,
+            "seed": self.seed,
+            "pairs": [stats.to_json() for stats in self.pairs],
+            "ratings": {bot: self.rating(bot) for bot in self.bots},
+            "rating_details": {
+                bot: {"mu": mu, "sigma": sigma, "ordinal": mu - 3 * sigma} for bot, (mu, sigma) in self.ratings.items()
+            },
+            "seconds": self.seconds,
+            "workers": self.workers,
+            "backend": self.backend,
+            "records": self.records,
+        }
+
+
+def best_places(outcome: GameOutcome) -> dict[str, int]:
+    """Each bot's best place in a finished game (1 is first)."""
+    assert outcome.result is not None
+    places: dict[str, int] = {}
+    for seat, bot in enumerate(outcome.bots):
+        place = outcome.result.ranking[seat]
+        places[bot] = min(place, places.get(bot, place))
+    return places
+
+
+def head_to_head(bots: Sequence[str], outcomes: Iterable[GameOutcome]) -> list[PairStats]:
+    """Wins, losses and draws for every ordered pair of bots that met, in the order the bots were named."""
+    table = {(a, b): PairStats(a, b) for a in bots for b in bots if a != b}
+    for outcome in outcomes:
+        if outcome.result is None:
+            continue
+        places = best_places(outcome)
+        for a, b in itertools.permutations(places, 2):
+            stats = table[(a, b)]
+            stats.games += 1
+            if places[a] < places[b]:
+                stats.wins += 1
+            elif places[a] > places[b]:
+                stats.losses += 1
+            else:
+                stats.draws += 1
+    return [stats for stats in table.values() if stats.games]
+
+
+def openskill_ratings(bots: Sequence[str], outcomes: Iterable[GameOutcome]) -> dict[str, tuple[float, float]]:
+    """(mu, sigma) of each bot after rating every finished game in order (Plackett-Luce)."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    ratings = {bot: model.rating(name=bot) for bot in bots}
+    for outcome in outcomes:
+        if outcome.result is None:
+            continue
+        places = best_places(outcome)
+        names = list(places)
+        updated = model.rate([[ratings[name]] for name in names], ranks=[places[name] for name in names])
+        for name, (rating,) in zip(names, updated, strict=True):
+            ratings[name] = rating
+    return {bot: (float(r.mu), float(r.sigma)) for bot, r in ratings.items()}
+
+
+def record_line(game: Game, outcome: GameOutcome) -> dict[str, Any]:
+    """One JSON-lines record: the replayable game plus who sat where and how it ended."""
+    meta = {
+        "index": outcome.index,
+        "seed": outcome.seed,
+        "bots": list(outcome.bots),
+        "result": outcome.result.to_json() if outcome.result is not None else None,
+        "error": outcome.error,
+        "decisions": outcome.decisions,
+        "turns": outcome.turns,
+    }
+    return Record(game.name, game.version, dict(game.options), list(outcome.actions), meta).to_json()
+
+
+def write_records(path: Path, game: Game, outcomes: Iterable[GameOutcome]) -> Path:
+    """The games as JSON lines (replayable records, with who sat where and the result in `meta`)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("w") as handle:
+        for outcome in outcomes:
+            handle.write(json.dumps(record_line(game, outcome), separators=(",", ":")) + "\n")
+    return path
+
+
+def run_arena(
+    game: str,
+    bots: Sequence[str],
+    games: int,
+    *,
+    options: dict[str, Any] | None = None,
+    players: int | None = None,
+    seed: int = 0,
+    workers: int | None = None,
+    backend: str = "local",
+    out: Path | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> ArenaResult:
+    """Play the round robin and compute head-to-head rates and ratings; write records under `out`."""
+    options = dict(options or {})
+    if players is not None:
+        options.setdefault("players", players)
+    bots = [name.strip().lower() for name in bots]
+    if len(bots) < 2:
+        raise OptionError("an arena needs at least two different bots")
+    if len(set(bots)) != len(bots):
+        raise OptionError(f"name each bot once (got {', '.join(bots)})")
+    if games < 1:
+        raise OptionError("--games must be at least 1")
+    spec = BatchSpec.make(game, options, bots, games, seed, keep_records=out is not None)
+    loaded = spec.load()  # bad options fail here, before any worker starts
+    if players is not None and loaded.num_players != players:
+        raise OptionError(f"{game} with these options has {loaded.num_players} seats, not {players}")
+    for name in bots:
+        make_bot(name, loaded)  # an unknown bot name fails here, naming the valid ones
+    plan = schedule(bots, loaded.num_players, games)
+    workers = default_workers() if workers is None else max(1, workers)
+    workers = min(workers, max(1, len(plan)))
+    tasks: list[Task] = [(spec, chunk) for chunk in chunked(list(enumerate(plan)), workers)]
+    started = time.perf_counter()
+    if backend == "local":
+        outcomes = run_local(tasks, workers, progress)
+    elif backend == "ray":
+        from magnates.sim.ray_backend import map_tasks
+
+        outcomes = [o for done in map_tasks(play_assignments, tasks, workers, progress) for o in done]
+    else:
+        raise OptionError(f"unknown backend {backend!r}; choose local or ray")
+    seconds = time.perf_counter() - started
+    result = ArenaResult(
+        game=game,
+        options=dict(loaded.options),
+        players=loaded.num_players,
+        bots=bots,
+        games_per_matchup=games,
+        seed=seed,
+        outcomes=outcomes,
+        seconds=seconds,
+        workers=workers,
+        backend=backend,
+    )
+    result.pairs = head_to_head(bots, outcomes)
+    result.ratings = openskill_ratings(bots, outcomes)
+    if out is not None:
+        result.records = str(write_records(out / "records.jsonl", loaded, outcomes))
+    return result
+
+
+def write_arena_report(result: ArenaResult, out: Path) -> list[Path]:
+    """arena.json, a win-rate heat map (PNG, SVG) and arena.md embedding it."""
+    from magnates.sim import plots
+
+    out.mkdir(parents=True, exist_ok=True)
+    data = result.to_json()
+    (out / "arena.json").write_text(json.dumps(data, indent=1))
+    grid: list[list[float | None]] = []
+    for bot in result.bots:
+        row: list[float | None] = []
+        for opponent in result.bots:
+            try:
+                row.append(result.pair(bot, opponent).win_rate if bot != opponent else None)
+            except KeyError:
+                row.append(None)
+        grid.append(row)
+    figures = plots.win_matrix(result.bots, grid, out)
+    lines = [
+        f"# Arena: {result.game}",
+        "",
+        f"Options: `{json.dumps(result.options, sort_keys=True)}`; {len(result.outcomes)} games "
+        f"({result.games_per_matchup} per matchup, every seat order), seed {result.seed}, {result.errors} errors.",
+        "",
+        "| bot | opponent | games | wins | losses | draws | win rate | 95% CI |",
+        "|---|---|---:|---:|---:|---:|---:|---|",
+    ]
+    for stats in result.pairs:
+        low, high = wilson_interval(stats.wins, stats.games)
+        lines.append(
+            f"| {stats.bot} | {stats.opponent} | {stats.games} | {stats.wins} | {stats.losses} | {stats.draws} "
+            f"| {stats.win_rate:.1%} | {low:.1%} to {high:.1%} |"
+        )
+    lines += ["", "| bot | rating (mu - 3 sigma) | mu | sigma |", "|---|---:|---:|---:|"]
+    for bot in sorted(result.bots, key=result.rating, reverse=True):
+        mu, sigma = result.ratings[bot]
+        lines.append(f"| {bot} | {result.rating(bot):.2f} | {mu:.2f} | {sigma:.2f} |")
+    lines += ["", f"![win rates]({figures[0].name}) ([SVG]({figures[1].name}))", ""]
+    summary = out / "arena.md"
+    summary.write_text("\n".join(lines))
+    return [out / "arena.json", summary, *figures]
