@@ -1,0 +1,418 @@
+"""The authoritative game service: it owns every state and decides what each seat sees.
+
+Browsers send action ids; the service validates them with the engine, stores
+them, plays the chance events and the bot seats that follow, and then hands
+each seat `state.view(seat)` and nothing else. Chance is sampled with a
+generator seeded from the game's secret seed and the step number, so a
+restarted server continues a game with exactly the dice and cards it would
+have drawn without the restart.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import magnates
+from magnates.bots.registry import available, make_bot
+from magnates.core.bot import Bot
+from magnates.core.chance import sample
+from magnates.core.errors import IllegalAction, MagnatesError, OptionError, RecordError
+from magnates.core.game import CHANCE, Game, State
+from magnates.core.record import Record, replay_on
+from magnates.games import game_class
+from magnates.server.storage import ACTION, UNDO, Store, StoredEvent, StoredGame, effective_actions
+
+SPECTATOR: None = None
+MAX_AUTOMATIC_STEPS = 100_000
+
+
+class ServiceError(MagnatesError):
+    """A request the service refuses; `status` is the HTTP status that fits it."""
+
+    status = 400
+
+
+class NotFound(ServiceError):
+    status = 404
+
+
+class Forbidden(ServiceError):
+    status = 403
+
+
+class Conflict(ServiceError):
+    """The request is well-formed but does not fit the game now (illegal, stale, not your turn)."""
+
+    status = 409
+
+
+@dataclass
+class Seat:
+    kind: str  # "person" or "bot"
+    bot: str | None = None
+    token: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "bot": self.bot, "token": self.token}
+
+    def public(self, seat: int) -> dict[str, Any]:
+        name = f"Player {seat + 1}"
+        label = f"{self.bot} bot" if self.kind == "bot" else "person"
+        return {"seat": seat, "name": name, "kind": self.kind, "bot": self.bot, "label": label}
+
+
+Listener = Callable[["Table"], None]
+
+
+@dataclass
+class Table:
+    """One live game: the engine state plus who sits where and who made each move."""
+
+    id: str
+    game: Game
+    state: State
+    seats: list[Seat]
+    seed: int
+    actors: list[int]
+    next_seq: int
+    bots: dict[int, Bot] = field(default_factory=dict)
+    listeners: list[Listener] = field(default_factory=list)
+
+    @property
+    def step(self) -> int:
+        return len(self.state.history)
+
+    @property
+    def status(self) -> str:
+        return "finished" if self.state.is_terminal() else "playing"
+
+    def seat_for(self, token: str | None) -> int | None:
+        """The seat a secret token opens; no token is a spectator; a wrong token is refused."""
+        if not token:
+            return SPECTATOR
+        for index, seat in enumerate(self.seats):
+            if seat.token is not None and secrets.compare_digest(seat.token, token):
+                return index
+        raise Forbidden("this seat link is not valid for this game (check the link you were given)")
+
+
+def step_rng(seed: int, step: int, purpose: str) -> random.Random:
+    """A generator fixed by the game's seed, the step and what it is for (restart-exact)."""
+    return random.Random(f"{seed}:{step}:{purpose}")
+
+
+class GameService:
+    """Creates, loads, advances and describes games; every change is stored before it is shown."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.tables: dict[str, Table] = {}
+
+    # -- the catalogue --------------------------------------------------------------
+    def catalog(self) -> list[dict[str, Any]]:
+        out = []
+        for name in magnates.games():
+            try:
+                game_cls = game_class(name)
+                options = [
+                    {
+                        "name": o.name,
+                        "default": o.default,
+                        "choices": list(o.choices) if o.choices else None,
+                        "doc": o.doc,
+                    }
+                    for o in game_cls.options_declared
+                ]
+                out.append({"name": name, "title": getattr(game_cls, "title", name), "options": options})
+            except Exception as err:  # a game still being written must not break the lobby
+                out.append({"name": name, "title": name, "options": [], "error": str(err)})
+        return out
+
+    def describe(self, name: str, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Seats and bots of a game with these options (OptionError if the options are wrong)."""
+        game = magnates.load(name, **options)
+        return {
+            "game": name,
+            "options": game.options,
+            "num_players": game.num_players,
+            "bots": sorted(available(game)),
+        }
+
+    # -- creating and loading -------------------------------------------------------
+    def create(
+        self, name: str, options: Mapping[str, Any], seats: list[dict[str, Any]], seed: int | None = None
+    ) -> Table:
+        game = magnates.load(name, **options)
+        if len(seats) != game.num_players:
+            raise OptionError(f"{name} with these options has {game.num_players} seats; {len(seats)} were given")
+        made = [self._seat(spec, index, game) for index, spec in enumerate(seats)]
+        table = Table(
+            id=secrets.token_hex(8),
+            game=game,
+            state=game.new_initial_state(),
+            seats=made,
+            seed=secrets.randbits(62) if seed is None else seed,
+            actors=[],
+            next_seq=0,
+        )
+        self._attach_bots(table)
+        events = self._advance(table)
+        self.store.create_game(self._stored(table), events)
+        self.tables[table.id] = table
+        return table
+
+    def _seat(self, spec: Mapping[str, Any], index: int, game: Game) -> Seat:
+        kind = spec.get("kind", "person")
+        if kind == "person":
+            return Seat("person", None, secrets.token_urlsafe(18))
+        if kind == "bot":
+            bot = str(spec.get("bot") or "random")
+            make_bot(bot, game)  # OptionError naming the valid bots if unknown
+            return Seat("bot", bot, None)
+        raise OptionError(f"seat {index + 1} must be a 'person' or a 'bot', not {kind!r}")
+
+    def _attach_bots(self, table: Table) -> None:
+        table.bots = {i: make_bot(s.bot or "random", table.game) for i, s in enumerate(table.seats) if s.kind == "bot"}
+
+    def _stored(self, table: Table) -> StoredGame:
+        return StoredGame(
+            table.id,
+            table.game.name,
+            str(table.game.version),
+            dict(table.game.options),
+            [s.to_json() for s in table.seats],
+            table.seed,
+            table.status,
+        )
+
+    def get(self, game_id: str) -> Table:
+        """A live table, rebuilt from the stored record on first use after a (re)start."""
+        table = self.tables.get(game_id)
+        if table is not None:
+            return table
+        stored = self.store.game(game_id)
+        if stored is None:
+            raise NotFound(f"there is no game {game_id!r}")
+        table = self._rebuild(stored, self.store.events(game_id))
+        self.tables[game_id] = table
+        return table
+
+    def _rebuild(self, stored: StoredGame, events: list[StoredEvent]) -> Table:
+        try:
+            game = magnates.load(stored.game, **stored.options)
+        except OptionError as err:
+            raise RecordError(f"stored game {stored.id} cannot be loaded: {err}") from None
+        actions, actors = effective_actions(events)
+        state = replay_on(game, actions)
+        seats = [Seat(s.get("kind", "person"), s.get("bot"), s.get("token")) for s in stored.seats]
+        table = Table(stored.id, game, state, seats, stored.seed, actors, len(events))
+        self._attach_bots(table)
+        return table
+
+    def resume_all(self) -> int:
+        """Load every unfinished game and play any chance or bot move left pending by a stop."""
+        count = 0
+        for stored in self.store.list_games(status="playing", limit=100_000):
+            table = self.get(stored.id)
+            events = self._advance(table)
+            if events:
+                self.store.append(table.id, events, table.status)
+            count += 1
+        return count
+
+    # -- playing ----------------------------------------------------------------------
+    def act(self, table: Table, seat: int | None, action: Any, step: int | None = None) -> None:
+        """A person's action: checked, stored with what follows automatically, or refused whole."""
+        if seat is None:
+            raise Forbidden("spectators watch; they cannot act")
+        if step is not None and step != table.step:
+            raise Conflict(f"the game has moved on (you acted on step {step}, it is now step {table.step}); look again")
+        state = table.state
+        current = state.current_player()
+        if state.is_terminal():
+            raise Conflict("the game is over; no action is legal")
+        if current != seat:
+            who = "chance" if current == CHANCE else f"Player {current + 1}"
+            raise Conflict(f"it is not your decision now: {who} decides")
+        try:
+            action_id = action if type(action) is int else table.game.parse_action(action)
+            state.apply_action(action_id)  # raises IllegalAction, leaving the state as it was
+        except IllegalAction as err:
+            raise Conflict(str(err)) from None
+        table.actors.append(seat)
+        events = [self._event(table, ACTION, action_id, seat)]
+        try:
+            events += self._advance(table)
+            self.store.append(table.id, events, table.status)
+        except Exception:
+            # Nothing half-applied: rebuild from what is stored.
+            self._reload(table)
+            raise
+        self._notify(table)
+
+    def undo(self, table: Table, seat: int | None) -> None:
+        """Take back your own last action, if nothing (chance, another seat) came after it."""
+        if seat is None:
+            raise Forbidden("spectators cannot undo")
+        if not self.can_undo(table, seat):
+            raise Conflict("you can only undo your own last action, before any chance event or other player's move")
+        actions = list(table.state.history[:-1])
+        state = replay_on(table.game, actions)
+        self.store.append(table.id, [StoredEvent(table.next_seq, UNDO, None, seat)], "playing")
+        table.next_seq += 1
+        table.state = state
+        table.actors.pop()
+        self._notify(table)
+
+    def can_undo(self, table: Table, seat: int | None) -> bool:
+        return (
+            seat is not None and bool(table.actors) and table.actors[-1] == seat and table.seats[seat].kind == "person"
+        )
+
+    def _event(self, table: Table, kind: str, action: int | None, seat: int) -> StoredEvent:
+        event = StoredEvent(table.next_seq, kind, action, seat)
+        table.next_seq += 1
+        return event
+
+    def _advance(self, table: Table) -> list[StoredEvent]:
+        """Play chance events and bot seats until a person must decide or the game ends."""
+        events: list[StoredEvent] = []
+        state = table.state
+        for _ in range(MAX_AUTOMATIC_STEPS):
+            current = state.current_player()
+            if current == CHANCE:
+                action = sample(state.chance_outcomes(), step_rng(table.seed, table.step, "chance"))
+            elif current >= 0 and current in table.bots:
+                rng = step_rng(table.seed, table.step, f"bot{current}")
+                action = table.bots[current].choose(table.game, state.view(current), list(state.legal_actions()), rng)
+            else:
+                return events
+            state.apply_action(action)
+            table.actors.append(current)
+            events.append(self._event(table, ACTION, action, current))
+        raise RuntimeError(f"game {table.id} made {MAX_AUTOMATIC_STEPS} automatic moves without a person deciding")
+
+    def _reload(self, table: Table) -> None:
+        stored = self.store.game(table.id)
+        if stored is not None:
+            fresh = self._rebuild(stored, self.store.events(table.id))
+            table.state, table.actors, table.next_seq = fresh.state, fresh.actors, fresh.next_seq
+
+    def _notify(self, table: Table) -> None:
+        for listener in list(table.listeners):
+            listener(table)
+
+    # -- what a seat sees ---------------------------------------------------------------
+    def snapshot(self, table: Table, seat: int | None) -> dict[str, Any]:
+        """Everything one seat may know now: its view, its legal actions, the public log."""
+        state = table.state
+        current = state.current_player()
+        message: dict[str, Any] = {
+            "type": "state",
+            "game_id": table.id,
+            "game": table.game.name,
+            "title": getattr(table.game, "title", table.game.name),
+            "options": table.game.options,
+            "seat": seat,
+            "step": table.step,
+            "status": table.status,
+            "decider": current,
+            "players": [s.public(i) for i, s in enumerate(table.seats)],
+            "view": state.view(seat),
+            "legal": self.legal_for(table, seat),
+            "can_undo": self.can_undo(table, seat),
+            "log": self.log_for(table, seat, state.history, table.actors),
+            "result": state.result().to_json() if state.is_terminal() else None,
+        }
+        return message
+
+    def legal_for(self, table: Table, seat: int | None) -> list[dict[str, Any]]:
+        state = table.state
+        if seat is None or state.current_player() != seat:
+            return []
+        game = table.game
+        out = []
+        for action_id in state.legal_actions():
+            action = game.action(action_id)
+            out.append({"id": action_id, "text": str(action), "kind": action.kind, "json": action.to_json()})
+        return out
+
+    def log_for(self, table: Table, seat: int | None, history: list[int], actors: list[int]) -> list[dict[str, Any]]:
+        """The game log as `seat` may read it: moves are public, chance shows only dice."""
+        game = table.game
+        hook = getattr(game, "log_text", None)
+        log = []
+        for step, (action_id, actor) in enumerate(zip(history, actors, strict=False)):
+            action = game.action(action_id)
+            text: str | None
+            if hook is not None:
+                text = hook(action_id, actor, seat)
+            elif actor == CHANCE:
+                text = str(action) if action.is_dice else None
+            else:
+                text = str(action)
+            who = "chance" if actor == CHANCE else f"Player {actor + 1}"
+            log.append({"step": step, "actor": actor, "who": who, "text": text if text is not None else "(hidden)"})
+        return log
+
+    def replay_snapshot(self, table: Table, seat: int | None, step: int) -> dict[str, Any]:
+        """The game as `seat` saw it after `step` actions (finished games: for study, step by step)."""
+        history = table.state.history
+        if not 0 <= step <= len(history):
+            raise NotFound(f"step {step} is outside this game's 0..{len(history)}")
+        if table.status != "finished" and seat is None:
+            raise Forbidden("spectators may replay a game once it is finished")
+        state = replay_on(table.game, history[:step])
+        return {
+            "type": "replay",
+            "game_id": table.id,
+            "game": table.game.name,
+            "seat": seat,
+            "step": step,
+            "steps": len(history),
+            "decider": state.current_player(),
+            "players": [s.public(i) for i, s in enumerate(table.seats)],
+            "view": state.view(seat),
+            "log": self.log_for(table, seat, history[:step], table.actors[:step]),
+            "result": state.result().to_json() if state.is_terminal() else None,
+        }
+
+    # -- records ---------------------------------------------------------------------
+    def export(self, table: Table) -> dict[str, Any]:
+        """The magnates Record of a finished game (an unfinished one would reveal hidden cards)."""
+        if table.status != "finished":
+            raise Conflict("a game can be exported once it is finished (its record holds every hidden card)")
+        record = table.state.record()
+        record.meta.update({"server_game_id": table.id, "seats": [s.public(i) for i, s in enumerate(table.seats)]})
+        return record.to_json()
+
+    def import_record(self, data: Any) -> Table:
+        """Store a Record (from `export` or `magnates.save`) as a new game, checked by replaying it."""
+        record = Record.from_json(data)
+        try:
+            game = magnates.load(record.game, **record.options)
+        except OptionError as err:
+            raise RecordError(f"the record's game cannot be loaded: {err}") from None
+        if str(record.version) != str(game.version):
+            raise RecordError(
+                f"this record was made by {record.game} rules version {record.version}; this server has {game.version}"
+            )
+        state = game.new_initial_state()
+        actors: list[int] = []
+        for index, action in enumerate(record.actions):
+            actor = state.current_player()
+            try:
+                state.apply_action(action)
+            except IllegalAction as err:
+                raise RecordError(f"action {index + 1} of the record cannot be replayed: {err}") from None
+            actors.append(actor)
+        seats = [Seat("person", None, secrets.token_urlsafe(18)) for _ in range(game.num_players)]
+        table = Table(secrets.token_hex(8), game, state, seats, secrets.randbits(62), actors, 0)
+        events = [self._event(table, ACTION, a, who) for a, who in zip(record.actions, actors, strict=True)]
+        self.store.create_game(self._stored(table), events)
+        self.tables[table.id] = table
+        return table

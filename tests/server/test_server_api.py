@@ -1,0 +1,203 @@
+"""The HTTP and WebSocket API, on the toy game (SQLite)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+from fastapi.testclient import TestClient
+
+import magnates
+from magnates.server.app import create_app
+
+
+def new_game(client: TestClient, seats: list[dict[str, Any]] | None = None, **options: Any) -> dict[str, Any]:
+    body: dict[str, Any] = {"game": "toy", "options": options}
+    if seats is not None:
+        body["seats"] = seats
+    response = client.post("/api/games", json=body)
+    assert response.status_code == 201, response.text
+    return response.json()  # type: ignore[no-any-return]
+
+
+def token(created: dict[str, Any], seat: int) -> str:
+    return created["seats"][seat]["token"]  # type: ignore[no-any-return]
+
+
+def play(client: TestClient, game_id: str, tok: str, action: int | str, step: int | None = None) -> Any:
+    return client.post(f"/api/games/{game_id}/actions", json={"token": tok, "action": action, "step": step})
+
+
+def test_catalog_lists_registered_games_with_their_options(client: TestClient) -> None:
+    catalog = {g["name"]: g for g in client.get("/api/catalog").json()}
+    assert [o["name"] for o in catalog["toy"]["options"]] == ["players", "rounds"]
+    described = client.post("/api/describe", json={"game": "toy", "options": {"players": 3}}).json()
+    assert described["num_players"] == 3
+    assert "random" in described["bots"]
+
+
+def test_bad_options_and_unknown_games_say_what_is_wrong(client: TestClient) -> None:
+    response = client.post("/api/games", json={"game": "toy", "options": {"players": 7}})
+    assert response.status_code == 422
+    assert "players" in response.json()["detail"] and "2, 3" in response.json()["detail"]
+    response = client.post("/api/games", json={"game": "nope", "options": {}})
+    assert response.status_code == 422 and "toy" in response.json()["detail"]
+    response = client.post("/api/games", json={"game": "toy", "seats": [{"kind": "bot", "bot": "zzz"}, {}]})
+    assert response.status_code == 422 and "random" in response.json()["detail"]
+
+
+def test_a_new_game_gives_a_secret_link_per_person_seat(client: TestClient) -> None:
+    created = new_game(client, seats=[{"kind": "person"}, {"kind": "bot", "bot": "random"}])
+    person, bot = created["seats"]
+    assert person["token"] and f"token={person['token']}" in person["link"]
+    assert bot["token"] is None and bot["link"] is None
+    listed = client.get("/api/games").json()
+    assert created["id"] in [g["id"] for g in listed]
+    assert person["token"] not in str(listed)
+
+
+def test_chance_is_played_by_the_server_and_each_seat_sees_only_its_card(client: TestClient) -> None:
+    created = new_game(client)
+    first = client.get(f"/api/games/{created['id']}", params={"token": token(created, 0)}).json()
+    second = client.get(f"/api/games/{created['id']}", params={"token": token(created, 1)}).json()
+    spectator = client.get(f"/api/games/{created['id']}").json()
+    assert first["step"] == 3 and first["decider"] == 0  # two deals and a die, sampled by the server
+    assert first["view"]["my_card"] and first["view"]["cards"][1] is None
+    assert second["view"]["cards"][0] is None
+    assert spectator["view"]["cards"] == [None, None] and spectator["legal"] == []
+    assert first["view"]["my_card"] not in str(second) and second["view"]["my_card"] not in str(first)
+    assert [e["text"] for e in first["log"]][:2] == ["(hidden)", "(hidden)"]
+    assert first["log"][2]["text"].startswith("roll ")
+    assert [a["text"] for a in first["legal"]] == ["mark 1", "mark 2", "mark 3"]
+
+
+def test_an_illegal_or_stale_or_out_of_turn_action_is_refused_and_changes_nothing(client: TestClient) -> None:
+    created = new_game(client)
+    gid = created["id"]
+    before = client.get(f"/api/games/{gid}", params={"token": token(created, 0)}).json()
+    end_turn = magnates.load("toy").parse_action("end turn")
+    refused = play(client, gid, token(created, 0), end_turn)
+    assert refused.status_code == 409 and "not legal" in refused.json()["detail"]
+    refused = play(client, gid, token(created, 1), "mark 1")
+    assert refused.status_code == 409 and "Player 1 decides" in refused.json()["detail"]
+    refused = play(client, gid, token(created, 0), "mark 1", step=before["step"] - 1)
+    assert refused.status_code == 409 and "moved on" in refused.json()["detail"]
+    refused = play(client, gid, "not-a-token", "mark 1")
+    assert refused.status_code == 403
+    refused = play(client, gid, token(created, 0), "fly away")
+    assert refused.status_code == 409 and "fly away" in refused.json()["detail"]
+    assert client.get(f"/api/games/{gid}", params={"token": token(created, 0)}).json() == before
+
+
+def test_undo_takes_back_only_your_own_last_action(client: TestClient) -> None:
+    created = new_game(client)
+    gid, tok0, tok1 = created["id"], token(created, 0), token(created, 1)
+    assert client.post(f"/api/games/{gid}/undo", json={"token": tok0}).status_code == 409  # last was chance
+    before = client.get(f"/api/games/{gid}", params={"token": tok0}).json()
+    after = play(client, gid, tok0, "mark 3").json()
+    assert after["can_undo"] and after["view"]["marks"][0] == 3
+    assert client.post(f"/api/games/{gid}/undo", json={"token": tok1}).status_code == 409  # not theirs
+    undone = client.post(f"/api/games/{gid}/undo", json={"token": tok0}).json()
+    assert undone["view"] == before["view"] and undone["step"] == before["step"]
+    play(client, gid, tok0, "mark 1")
+    play(client, gid, tok0, "end turn")
+    assert client.post(f"/api/games/{gid}/undo", json={"token": tok0}).json()["view"]["turn"] == 0
+    play(client, gid, tok0, "end turn")
+    play(client, gid, tok1, "mark 2")
+    assert client.post(f"/api/games/{gid}/undo", json={"token": tok0}).status_code == 409  # another seat moved
+
+
+def play_out(client: TestClient, created: dict[str, Any]) -> dict[str, Any]:
+    gid = created["id"]
+    tokens = [s["token"] for s in created["seats"]]
+    snapshot = client.get(f"/api/games/{gid}").json()
+    while snapshot["status"] != "finished":
+        tok = tokens[snapshot["decider"]]
+        mine = client.get(f"/api/games/{gid}", params={"token": tok}).json()
+        response = play(client, gid, tok, mine["legal"][-1]["id"], mine["step"])
+        assert response.status_code == 200, response.text
+        snapshot = response.json()
+    return snapshot
+
+
+def test_a_game_against_a_bot_plays_to_the_end_and_reports_the_result(client: TestClient) -> None:
+    created = new_game(client, seats=[{"kind": "person"}, {"kind": "bot", "bot": "random"}], rounds=3)
+    final = play_out(client, created)
+    assert final["status"] == "finished" and final["result"]["ranking"]
+    assert all(card is not None for card in final["view"]["cards"])  # revealed at the end
+
+
+def test_finished_games_replay_step_by_step_and_export_and_import(client: TestClient) -> None:
+    created = new_game(client)
+    gid = created["id"]
+    assert client.get(f"/api/games/{gid}/record").status_code == 409  # not while hidden cards are in play
+    assert client.get(f"/api/games/{gid}/replay/1").status_code == 403  # spectators wait for the end
+    final = play_out(client, created)
+    steps = [
+        client.get(f"/api/games/{gid}/replay/{k}", params={"token": token(created, 0)}).json()
+        for k in range(final["step"] + 1)
+    ]
+    seat0_final = client.get(f"/api/games/{gid}", params={"token": token(created, 0)}).json()
+    assert steps[0]["view"]["my_card"] is None and steps[-1]["view"] == seat0_final["view"]
+    assert [s["step"] for s in steps] == list(range(final["step"] + 1))
+    assert steps[-1]["result"] == final["result"]
+    assert steps[1]["view"]["cards"][1] is None  # a replay still hides the other card mid-game
+    record = client.get(f"/api/games/{gid}/record").json()
+    assert record["format"] == "magnates-record/1" and len(record["actions"]) == final["step"]
+    imported = client.post("/api/games/import", json=record)
+    assert imported.status_code == 201
+    again = client.get(f"/api/games/{imported.json()['id']}").json()
+    assert again["status"] == "finished" and again["result"] == final["result"]
+    broken = dict(record, actions=[*record["actions"][:3], 999])
+    response = client.post("/api/games/import", json=broken)
+    assert response.status_code == 422 and "action 4" in response.json()["detail"]
+
+
+def test_a_restarted_server_resumes_every_game_exactly(tmp_path: Path) -> None:
+    db = tmp_path / "a.db"
+    with TestClient(create_app(f"sqlite:///{db}")) as client:
+        created = new_game(client, seats=[{"kind": "person"}, {"kind": "bot", "bot": "random"}], rounds=4)
+        gid, tok = created["id"], token(created, 0)
+        for action in ("mark 2", "end turn", "mark 3", "end turn", "mark 1"):
+            play(client, gid, tok, action)
+        client.post(f"/api/games/{gid}/undo", json={"token": tok})
+        before = client.get(f"/api/games/{gid}", params={"token": tok}).json()
+    shutil.copy(db, tmp_path / "b.db")
+    finals = []
+    for name in ("a.db", "b.db"):
+        with TestClient(create_app(f"sqlite:///{tmp_path / name}")) as client:
+            assert client.get(f"/api/games/{gid}", params={"token": tok}).json() == before
+            finals.append(play_out(client, created))
+    # Both copies went on with the same dice and the same bot moves: chance is seeded per game and step.
+    assert finals[0] == finals[1]
+    assert before["view"]["marks"][0] == 5 and before["step"] > 3
+
+
+def test_the_websocket_sends_the_seat_snapshot_and_refuses_bad_moves_with_a_message(client: TestClient) -> None:
+    created = new_game(client)
+    gid, tok0, tok1 = created["id"], token(created, 0), token(created, 1)
+    with (
+        client.websocket_connect(f"/ws/games/{gid}?token={tok0}") as ws0,
+        client.websocket_connect(f"/ws/games/{gid}?token={tok1}") as ws1,
+    ):
+        first0, first1 = ws0.receive_json(), ws1.receive_json()
+        assert first0["seat"] == 0 and first1["seat"] == 1
+        ws0.send_json({"type": "action", "action": "end turn", "step": first0["step"]})
+        error = ws0.receive_json()
+        assert error["type"] == "error" and "not legal" in error["message"]
+        ws0.send_json({"type": "action", "action": "mark 2", "step": first0["step"]})
+        update0, update1 = ws0.receive_json(), ws1.receive_json()
+        assert update0["step"] == update1["step"] == first0["step"] + 1
+        assert update1["view"]["marks"][0] == 2 and update1["legal"] == []
+        ws0.send_json({"type": "action", "action": "end turn", "step": first0["step"]})  # stale: sent twice
+        assert "moved on" in ws0.receive_json()["message"]
+    with client.websocket_connect(f"/ws/games/{gid}?token=wrong") as bad:
+        assert bad.receive_json()["fatal"] is True
+
+
+def test_openapi_document_describes_the_api(client: TestClient) -> None:
+    paths = client.get("/openapi.json").json()["paths"]
+    assert {"/api/games", "/api/games/{game_id}/actions", "/api/games/{game_id}/undo", "/api/games/import"} <= set(
+        paths
+    )
