@@ -68,7 +68,8 @@ def replay(record: Record | dict[str, Any], *, all_states: bool = False) -> Any:
     game = load(record.game, **record.options)
     if str(record.version) != str(game.version):
         raise RecordError(
-            f"this record was made by {record.game} rules version {record.version}; this installation has version {game.version}"
+            f"this record was made by {record.game} rules version {record.version}; "
+            f"this installation has version {game.version}"
         )
     return replay_on(game, record.actions, all_states=all_states)
 

@@ -7,7 +7,7 @@ is also the d6 order of Magnate's taxation: die face = suit + 1.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum, IntEnum
+from enum import IntEnum, StrEnum
 
 
 class Suit(IntEnum):
@@ -39,7 +39,7 @@ SUITS: tuple[Suit, ...] = tuple(Suit)
 _SYMBOLS = {Suit.MOONS: "☾", Suit.SUNS: "☀", Suit.WAVES: "≈", Suit.LEAVES: "♣", Suit.WYRMS: "⚘", Suit.KNOTS: "⌘"}
 
 
-class Kind(str, Enum):
+class Kind(StrEnum):
     ACE = "ace"
     NUMBER = "number"
     CROWN = "crown"

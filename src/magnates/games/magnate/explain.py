@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 def explain(state: MagnateState, action_id: int) -> str:
     if not 0 <= action_id < len(state.space.decode):
         return "no such action"
-    op, a, b, c = state.space.decode[action_id]
+    op, a, b, _ = state.space.decode[action_id]
     phase = state.phase
     if state.is_chance_node():
         return f"the game is waiting for a chance event ({st.PHASE_NAMES[phase]})"
@@ -29,7 +29,6 @@ def explain(state: MagnateState, action_id: int) -> str:
         return "that suit is not on the deed that produced" if phase == st.INCOME else "no deed income is waiting"
     side = state.turn_player
     tokens = state.tokens[side]
-    deck = state.deck
     if op == S.OP_TRADE:
         return f"trading needs 3 of the same suit and you have {tokens[a]}"
     if op == S.OP_IMPROVE:

@@ -16,10 +16,20 @@ OPTIONS: tuple[Option, ...] = (
     Option("players", 2, (1, 2, 3), "1 is the solo game against the automa; 3 uses the Y layout"),
     Option("districts", 5, (5, 4), "5: the four Pawns and the Excuse (official); 4: the original game, Pawns only"),
     Option("courts", True, (True, False), "shuffle the four Courts into the deck as properties"),
-    Option("aces", "official", ("official", "original"), "official: develop for 3, score one per matching property; original: 1 and 1"),
+    Option(
+        "aces",
+        "official",
+        ("official", "original"),
+        "official: develop for 3, score one per matching property; original: 1 and 1",
+    ),
     Option("taxation", "single", ("single", "double"), "double: a 1 on either d10 rolls 2d6 and taxes both suits"),
     Option("mega", False, (True, False), "Mega Magnate: two Decktets, 6-card hands, two card plays a turn, two d6"),
-    Option("automa", "normal", ("normal", "hard"), "the solo automa (players=1 only); hard: sold cards must go by the automa's Crown suits"),
+    Option(
+        "automa",
+        "normal",
+        ("normal", "hard"),
+        "the solo automa (players=1 only); hard: sold cards must go by the automa's Crown suits",
+    ),
 )
 
 
@@ -30,7 +40,8 @@ def check_options(options: dict[str, Any]) -> None:
         raise OptionError(f"automa={options['automa']} is for the solo game: use it with players=1")
     if players == 3 and options["districts"] == 4:
         raise OptionError(
-            "three-player Magnate sets six Pawns in a Y around the Excuse, so it needs districts=5 (the Excuse is the hub)"
+            "three-player Magnate sets six Pawns in a Y around the Excuse, "
+            "so it needs districts=5 (the Excuse is the hub)"
         )
 
 

@@ -58,7 +58,9 @@ def build_space(config: Config, deck: Deck, districts: tuple[District, ...]) -> 
         [s.add(A.Trade(give.title, get.title), OP_TRADE, give, get) if give != get else -1 for get in SUITS]
         for give in SUITS
     ]
-    s.improve = [[s.add(A.Improve(names[d], suit.title), OP_IMPROVE, d, suit) for suit in SUITS] for d in range(len(districts))]
+    s.improve = [
+        [s.add(A.Improve(names[d], suit.title), OP_IMPROVE, d, suit) for suit in SUITS] for d in range(len(districts))
+    ]
     for c, card in enumerate(deck.cards):
         per_district = []
         for d in range(len(districts)):
@@ -68,7 +70,10 @@ def build_space(config: Config, deck: Deck, districts: tuple[District, ...]) -> 
                 ids.append(s.add(A.Develop(card.label, names[d], paid), OP_DEVELOP, c, d, p))
             per_district.append(ids)
         s.develop.append(per_district)
-    s.deed = [[s.add(A.BuyDeed(card.label, names[d]), OP_DEED, c, d) for d in range(len(districts))] for c, card in enumerate(deck.cards)]
+    s.deed = [
+        [s.add(A.BuyDeed(card.label, names[d]), OP_DEED, c, d) for d in range(len(districts))]
+        for c, card in enumerate(deck.cards)
+    ]
     s.sell = [s.add(A.Sell(card.label), OP_SELL, c) for c, card in enumerate(deck.cards)]
     s.end_turn = s.add(A.EndTurn(), OP_END)
     if config.solo:

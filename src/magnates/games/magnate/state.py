@@ -23,6 +23,8 @@ PHASE_NAMES = ("deal crowns", "deal hands", "roll", "tax", "income", "main", "dr
 
 
 class MagnateState(State):
+    game: MagnateGame
+
     def __init__(self, game: MagnateGame) -> None:
         self.game = game
         self.config = game.config
@@ -154,7 +156,9 @@ class MagnateState(State):
             payments = deck.payments[card]
             deed_cost = deck.deed_cost[card]
             can_deed = all(tokens[s] >= deed_cost.count(s) for s in deed_cost)
-            affordable = [p for p, pay in enumerate(payments) if all(tokens[s] >= n for s, n in zip(suits, pay))]
+            affordable = [
+                p for p, pay in enumerate(payments) if all(tokens[s] >= n for s, n in zip(suits, pay, strict=True))
+            ]
             for d, lane in places:
                 if mask & lane:
                     if can_deed:
