@@ -96,7 +96,7 @@ class ToyGame(Game):
     options_declared = (
         Option("players", 2, choices=(2,), doc="seats (always two)"),
         Option("turns", TURNS, choices=(2, 4, 6, 8), doc="turns in the game"),
-        Option("crash", False, doc="raise an error on the last turn (to test error counting)"),
+        Option("crash", False, doc="raise an error at the last turn's roll (to test error counting)"),
     )
 
     @property
@@ -191,6 +191,8 @@ class ToyState(State):
                 self.hands[self.holder()].append(action.card)
                 self._next_turn()
         elif isinstance(action, Roll):
+            if self.game.options["crash"] and self.turn == self.turns - 1:
+                raise RuntimeError("the toy crashed on purpose")
             self.die = action.value
             self.phase = "respond" if action.value == 6 else "choose"
         elif isinstance(action, Respond):
@@ -200,8 +202,6 @@ class ToyState(State):
             else:
                 self.phase = "choose"
         elif isinstance(action, Play):
-            if self.game.options["crash"] and self.turn == self.turns - 1:
-                raise RuntimeError("the toy crashed on purpose")
             self.hands[self.holder()].remove(action.card)
             self.scores[self.holder()] += self.die + action.card
             if sum(self.deck.values()):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 import magnates
+from magnates.cli import bench, play, simulate
 
 app = typer.Typer(
     name="magnates",
@@ -24,6 +25,11 @@ def games_command() -> None:
     """List the registered games, one per line."""
     for name in magnates.games():
         typer.echo(name)
+
+
+app.command("play")(play.play_command)
+app.command("simulate")(simulate.simulate_command)
+app.command("bench")(bench.bench_command)
 
 
 def main() -> None:

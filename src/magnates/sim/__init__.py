@@ -12,18 +12,22 @@ docs/simulation.md.
 """
 
 from magnates.sim.batch import BatchResult, BatchSpec, game_seed, lineup, run_batch
+from magnates.sim.playout import BenchResult, bench, random_playout
 from magnates.sim.runner import GameOutcome, derive_seed, play_game
 from magnates.sim.stats import Summary, summarize
 
 __all__ = [
     "BatchResult",
     "BatchSpec",
+    "BenchResult",
     "GameOutcome",
     "Summary",
+    "bench",
     "derive_seed",
     "game_seed",
     "lineup",
     "play_game",
+    "random_playout",
     "run_batch",
     "summarize",
 ]

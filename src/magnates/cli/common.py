@@ -1,0 +1,63 @@
+"""What the commands share: loading a game from command-line options, and clean failures.
+
+Every error a user can cause (unknown game, option, bot, bad saved file) ends
+the command with a one-line message and exit status 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import NoReturn
+
+import typer
+from rich.console import Console
+
+from magnates.core.errors import MagnatesError, OptionError
+from magnates.core.game import Game
+from magnates.core.options import parse_option_pairs
+from magnates.games import game_class, load
+
+USAGE_ERROR = 2
+"""Exit status for bad input (the same status click uses for bad arguments)."""
+
+err_console = Console(stderr=True, highlight=False)
+
+
+def fail(message: str, code: int = USAGE_ERROR) -> NoReturn:
+    """Print `error: message` on stderr and leave with `code`."""
+    err_console.print(f"[bold red]error:[/] {message}", markup=True, soft_wrap=True)
+    raise typer.Exit(code)
+
+
+@contextmanager
+def user_errors() -> Iterator[None]:
+    """Turn the engine's errors (bad option, bot name, record...) into `fail`."""
+    try:
+        yield
+    except MagnatesError as err:
+        fail(str(err))
+
+
+def game_options(name: str, pairs: Sequence[str], players: int | None) -> dict[str, str | int]:
+    """The options of `--option NAME=VALUE ...` plus `--players K` when the game has a players option."""
+    options: dict[str, str | int] = dict(parse_option_pairs(pairs))
+    if players is not None:
+        declared = {option.name for option in game_class(name).options_declared}
+        if "players" in declared:
+            if "players" in options and str(options["players"]) != str(players):
+                raise OptionError("--players and --option players=... disagree; give one of them")
+            options["players"] = players
+    return options
+
+
+def load_game(name: str, pairs: Sequence[str], players: int | None) -> Game:
+    """The game named on the command line, with its options validated (OptionError if not)."""
+    game = load(name, **game_options(name, pairs, players))
+    if players is not None and game.num_players != players:
+        raise OptionError(f"{name} with these options has {game.num_players} seats, not {players}")
+    return game
+
+
+OPTION_HELP = "A game option NAME=VALUE (repeatable), the same names and values as magnates.load."
+PLAYERS_HELP = "The number of seats."

@@ -1,0 +1,409 @@
+"""`magnates play`: play a game in the terminal against bots, other people, or real dice.
+
+Bots and chance are driven exactly as the simulator drives them (one seeded
+stream for chance, one per seat), so a game between bots played here is the
+same game `magnates.sim.play_game` plays with that seed. Input is read line by
+line from stdin, which also works when it is piped: a test can play a whole game.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.rule import Rule
+from rich.table import Table
+
+from magnates.bots.registry import available, make_bot
+from magnates.core.bot import Bot
+from magnates.core.chance import sample
+from magnates.core.errors import IllegalAction, MagnatesError, OptionError
+from magnates.core.game import CHANCE, Game, State
+from magnates.core.record import load_record, replay_on, save
+from magnates.games import load
+from magnates.sim.runner import chance_rng, derive_seed, seat_rng
+
+from .common import OPTION_HELP, PLAYERS_HELP, fail, load_game, user_errors
+from .view import MenuEntry, Renderer, action_menu, find_renderer, log_lines, render_menu, seat_name, show_view
+
+HUMAN = "human"
+
+HELP_TEXT = """\
+Type the number of an action, or its text (or the start of its text, if only
+one action begins that way). Other commands:
+  show        show the game and the actions again
+  save FILE   save the game to FILE (load it later with --load FILE)
+  help        this text
+  quit        leave the game (saved first if --save was given)"""
+
+DICE_HELP = """\
+Roll the real dice and type what they show, e.g. "{example}" (the numbers in
+the order the outcome is written, or the outcome's whole text). "#N" picks the
+Nth outcome of the list. Other commands: list, save FILE, help, quit."""
+
+
+class EndOfInput(Exception):
+    """stdin closed before the game ended."""
+
+
+class Quit(Exception):
+    """The player typed quit."""
+
+
+def _numbers(text: str) -> list[int]:
+    return [int(n) for n in re.findall(r"\d+", text)]
+
+
+class PlaySession:
+    """One game at the terminal: whose seat is whose, the streams, the log, the prompts."""
+
+    def __init__(
+        self,
+        game: Game,
+        state: State,
+        seats: Sequence[str],
+        seed: int,
+        console: Console,
+        read_line: Callable[[], str | None],
+        *,
+        dice_manual: bool = False,
+        save_path: Path | None = None,
+        echo_input: bool = False,
+    ) -> None:
+        self.game = game
+        self.state = state
+        self.seats = list(seats)
+        self.seed = seed
+        self.console = console
+        self.read_line = read_line
+        self.dice_manual = dice_manual
+        self.save_path = save_path
+        self.echo_input = echo_input
+        self.renderer: Renderer | None = find_renderer(game.name)
+        self.bots: dict[int, Bot] = {s: make_bot(name, game) for s, name in enumerate(seats) if name != HUMAN}
+        resumed = len(state.history)
+        if resumed == 0:
+            self.dice = chance_rng(seed)
+            self.rngs = [seat_rng(seed, s) for s in range(game.num_players)]
+        else:  # a loaded game continues with fresh streams of its own
+            self.dice = random.Random(derive_seed(seed, "chance", "resume", resumed))
+            self.rngs = [random.Random(derive_seed(seed, "seat", s, "resume", resumed)) for s in range(len(seats))]
+        self.actors = actors_of(game, state.history)
+        self.seen = {s: resumed for s, name in enumerate(seats) if name == HUMAN}
+
+    # -- the game loop -----------------------------------------------------------
+    def run(self) -> int:
+        """Play to the end; the exit status (0 also when the player quits or input ends)."""
+        try:
+            while not self.state.is_terminal():
+                self.step()
+        except Quit:
+            self.autosave()
+            self.console.print("You left the game." + self.saved_note())
+            return 0
+        except EndOfInput:
+            self.autosave()
+            self.console.print("\nEnd of input: the game was left unfinished." + self.saved_note())
+            return 0
+        self.autosave()
+        self.show_end()
+        return 0
+
+    def step(self) -> None:
+        player = self.state.current_player()
+        if player == CHANCE:
+            outcomes = self.state.chance_outcomes()
+            if self.dice_manual and all(self.game.action(a).is_dice for a, _ in outcomes):
+                action = self.ask_dice([a for a, p in outcomes if p > 0])
+            else:
+                action = sample(outcomes, self.dice)
+        elif player in self.bots:
+            bot = self.bots[player]
+            action = bot.choose(self.game, self.state.view(player), list(self.state.legal_actions()), self.rngs[player])
+            if action not in self.state.legal_actions():
+                fail(f"the {self.seats[player]} bot at {seat_name(player)} chose an illegal action ({action})", 1)
+        else:
+            action = self.ask_human(player)
+        self.state.apply_action(action)
+        self.actors.append(player)
+
+    # -- what a person sees ---------------------------------------------------------
+    def show_log(self, since: int) -> None:
+        lines = log_lines(self.game, self.state.history[since:], self.actors[since:])
+        if lines:
+            self.console.print("[bold]What happened:[/]")
+            for line in lines:
+                self.console.print(f"  {line}", markup=False)
+
+    def show_decision(self, player: int, menu: Sequence[MenuEntry]) -> None:
+        self.console.print(Rule(f"{seat_name(player)} to decide", style="dim"))
+        self.show_log(self.seen.get(player, len(self.state.history)))
+        self.console.print(show_view(self.game, self.state.view(player), self.renderer, f"You are {seat_name(player)}"))
+        self.console.print(render_menu(menu))
+
+    def show_end(self) -> None:
+        humans = [s for s, name in enumerate(self.seats) if name == HUMAN]
+        self.console.print(Rule("Game over", style="dim"))
+        self.show_log(min((self.seen[s] for s in humans), default=len(self.state.history)))
+        viewer = humans[0] if len(humans) == 1 else None
+        self.console.print(show_view(self.game, self.state.view(viewer), self.renderer, "Final position"))
+        result = self.state.result()
+        table = Table(title="Result", title_justify="left")
+        table.add_column("Seat")
+        table.add_column("Played by")
+        table.add_column("Place", justify="right")
+        table.add_column("Score", justify="right")
+        for seat in sorted(range(len(result.ranking)), key=lambda s: result.ranking[s]):
+            score = result.scores[seat]
+            shown = str(int(score)) if float(score).is_integer() else f"{score:.2f}"
+            table.add_row(seat_name(seat), self.seats[seat], str(result.ranking[seat]), shown)
+        self.console.print(table)
+        winners = result.winners
+        verdict = f"{seat_name(winners[0])} wins" if len(winners) == 1 else "A draw"
+        self.console.print(f"[bold]{verdict}[/] (decided by: {result.reason})")
+
+    # -- input ---------------------------------------------------------------------
+    def prompt(self, text: str) -> str:
+        self.console.print(f"[bold]{text}[/]> ", end="")
+        self.console.file.flush()
+        line = self.read_line()
+        if line is None:
+            raise EndOfInput
+        line = line.strip()
+        if self.echo_input:
+            self.console.print(line, markup=False, highlight=False)
+        return line
+
+    def command(self, line: str) -> bool:
+        """Handle help/save/quit; True if `line` was one of them."""
+        word, _, rest = line.partition(" ")
+        word = word.lower()
+        if word == "quit" and not rest:
+            raise Quit
+        if word == "save":
+            if not rest.strip():
+                self.console.print("Say where: save FILE")
+            else:
+                self.save_to(Path(rest.strip()))
+            return True
+        return False
+
+    def ask_human(self, player: int) -> int:
+        legal = self.state.legal_actions()
+        menu = action_menu(self.game, legal)
+        self.show_decision(player, menu)
+        while True:
+            line = self.prompt(f"{seat_name(player)}, your choice")
+            if not line:
+                continue
+            if self.command(line):
+                continue
+            if line.lower() == "help":
+                self.console.print(HELP_TEXT, markup=False)
+                continue
+            if line.lower() == "show":
+                self.show_decision(player, menu)
+                continue
+            choice = self.match_action(line, menu)
+            if isinstance(choice, str):
+                self.console.print(choice, markup=False)
+                continue
+            self.seen[player] = len(self.state.history) + 1
+            return choice
+
+    def match_action(self, line: str, menu: Sequence[MenuEntry]) -> int | str:
+        """The action id a person meant, or the message explaining why nothing matched."""
+        if line.isdigit():
+            number = int(line)
+            if 1 <= number <= len(menu):
+                return menu[number - 1].action
+            return f"There is no action {number}: choose 1 to {len(menu)} (or type help)."
+        legal = {entry.action for entry in menu}
+        try:
+            action = self.game.parse_action(line)
+        except IllegalAction:
+            action = None
+        if action is not None:
+            if action in legal:
+                return action
+            return f"{line!r} is not allowed now. Choose one of the listed actions (or type help)."
+        starts = [entry for entry in menu if entry.text.lower().startswith(line.lower())]
+        if len(starts) == 1:
+            return starts[0].action
+        if len(starts) > 1:
+            return f"{line!r} could be {len(starts)} actions: " + "; ".join(e.text for e in starts[:5])
+        return f"No action is written {line!r}. Type a number from 1 to {len(menu)}, an action's text, or help."
+
+    def ask_dice(self, outcomes: Sequence[int]) -> int:
+        texts = [self.game.action_to_string(a) for a in outcomes]
+        example = " ".join(map(str, _numbers(texts[-1]))) or texts[-1]
+        self.console.print(f"[bold]Dice:[/] roll and type the result, e.g. {example!r} (help, list).")
+        while True:
+            line = self.prompt("Dice")
+            if not line or self.command(line):
+                continue
+            if line.lower() == "help":
+                self.console.print(DICE_HELP.format(example=example), markup=False)
+                continue
+            if line.lower() == "list":
+                self.console.print(", ".join(f"#{i + 1} {t}" for i, t in enumerate(texts)), markup=False)
+                continue
+            choice = match_dice(line, outcomes, texts)
+            if choice is None:
+                self.console.print(f"{line!r} is not a possible roll here. Type 'list' to see them all.", markup=False)
+                continue
+            return choice
+
+    # -- saving ---------------------------------------------------------------------
+    def save_to(self, path: Path) -> None:
+        try:
+            save(self.state, path, seats=self.seats, seed=self.seed)
+        except OSError as err:
+            self.console.print(f"Could not save to {path}: {err.strerror}", markup=False)
+            return
+        self.console.print(f"Saved to {path}.", markup=False)
+
+    def autosave(self) -> None:
+        if self.save_path is not None:
+            self.save_to(self.save_path)
+
+    def saved_note(self) -> str:
+        return "" if self.save_path is None else f" Continue it with --load {self.save_path}."
+
+
+def match_dice(line: str, outcomes: Sequence[int], texts: Sequence[str]) -> int | None:
+    """The dice outcome a person typed: its whole text, '#N', or the numbers the dice show.
+
+    Numbers are compared with the last numbers written in each outcome's text,
+    first in order, then in any order; a match must be unique.
+    """
+    lowered = line.lower()
+    for action, text in zip(outcomes, texts, strict=True):
+        if text.lower() == lowered:
+            return action
+    if lowered.startswith("#") and lowered[1:].isdigit():
+        number = int(lowered[1:])
+        return outcomes[number - 1] if 1 <= number <= len(outcomes) else None
+    typed = _numbers(line)
+    if not typed:
+        return None
+    for same in (lambda a, b: a == b, lambda a, b: sorted(a) == sorted(b)):
+        found = [
+            action
+            for action, text in zip(outcomes, texts, strict=True)
+            if len(_numbers(text)) >= len(typed) and same(_numbers(text)[-len(typed) :], typed)
+        ]
+        if len(found) == 1:
+            return found[0]
+        if len(found) > 1:
+            return None
+    return None
+
+
+def actors_of(game: Game, history: Sequence[int]) -> list[int]:
+    """Who took each action of a history (a seat, or CHANCE), by replaying it."""
+    state = game.new_initial_state()
+    actors = []
+    for action in history:
+        actors.append(state.current_player())
+        state.apply_action(action)
+    return actors
+
+
+def parse_seats(game: Game, seats: str | None, vs: str | None) -> list[str]:
+    """The seat list: `--seats a,b,...` as given, or a person at seat 1 and `--vs` elsewhere."""
+    names = available(game)
+    if seats is not None and vs is not None:
+        raise OptionError("give --seats or --vs, not both")
+    if seats is not None:
+        chosen = [s.strip().lower() for s in seats.split(",")]
+        if len(chosen) != game.num_players:
+            raise OptionError(f"--seats names {len(chosen)} seats but {game.name} has {game.num_players} here")
+    else:
+        opponent = (vs or ("greedy" if "greedy" in names else "random")).strip().lower()
+        chosen = [HUMAN] + [opponent] * (game.num_players - 1)
+    for name in chosen:
+        if name != HUMAN and name not in names:
+            raise OptionError(f"no bot {name!r} for {game.name}; choose human or: {', '.join(sorted(names))}")
+    return chosen
+
+
+def _stdin_line() -> str | None:
+    line = sys.stdin.readline()
+    return line if line else None
+
+
+def play_command(
+    game_name: Annotated[str | None, typer.Argument(metavar="GAME", help="The game (see `magnates games`).")] = None,
+    vs: Annotated[
+        str | None, typer.Option("--vs", help="The bot at every other seat (default: greedy, else random).")
+    ] = None,
+    seats: Annotated[str | None, typer.Option(help="Who plays each seat, e.g. human,greedy or human,human.")] = None,
+    players: Annotated[int | None, typer.Option(help=PLAYERS_HELP)] = None,
+    seed: Annotated[int | None, typer.Option(help="Seed of the dice, draws and bots (default: random, shown).")] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
+    dice: Annotated[
+        str, typer.Option(help="auto: roll the dice; manual: type in the dice rolled at a real table.")
+    ] = "auto",
+    save_path: Annotated[
+        Path | None, typer.Option("--save", help="Save the game here when it ends or you leave.")
+    ] = None,
+    load_path: Annotated[
+        Path | None, typer.Option("--load", help="Continue a game saved with --save or 'save FILE'.")
+    ] = None,
+) -> None:
+    """Play a game in the terminal against bots (or people at the same keyboard)."""
+    if dice not in ("auto", "manual"):
+        fail(f"--dice takes auto or manual, not {dice!r}")
+    with user_errors():
+        if load_path is not None:
+            if option or players is not None:
+                raise OptionError("a loaded game keeps its own options; drop --option and --players")
+            record = load_record(load_path)
+            if game_name is not None and game_name != record.game:
+                raise OptionError(f"{load_path} is a game of {record.game}, not {game_name}")
+            game = load(record.game, **record.options)
+            state = replay_on(game, record.actions)
+            if seats is None and vs is None and isinstance(record.meta.get("seats"), list):
+                seats = ",".join(map(str, record.meta["seats"]))
+            if seed is None and isinstance(record.meta.get("seed"), int):
+                seed = record.meta["seed"]
+        elif game_name is None:
+            raise OptionError("name a game (see `magnates games`) or give --load FILE")
+        else:
+            game = load_game(game_name, option or [], players)
+            state = game.new_initial_state()
+        seat_list = parse_seats(game, seats, vs)
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    console = Console(highlight=False)
+    console.print(
+        f"[bold]{game.title}[/] - seats: "
+        + ", ".join(f"{seat_name(s)} {name}" for s, name in enumerate(seat_list))
+        + f" - seed {seed}"
+    )
+    try:
+        session = PlaySession(
+            game,
+            state,
+            seat_list,
+            seed,
+            console,
+            _stdin_line,
+            dice_manual=dice == "manual",
+            save_path=save_path,
+            echo_input=not sys.stdin.isatty(),
+        )
+        code = session.run()
+    except KeyboardInterrupt:
+        console.print("\nInterrupted.")
+        code = 130
+    except MagnatesError as err:
+        fail(str(err), 1)
+    raise typer.Exit(code)

@@ -1,0 +1,141 @@
+"""Showing a game in the terminal: the game's own renderer, or a generic one for any view.
+
+A game may ship `magnates.games.<game>.render` with `render(game, view)`
+returning a Rich renderable; when it has none, `generic_view` shows the view
+dict as a tree, which is enough to play any game that follows the contract.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rich.columns import Columns
+from rich.console import Group, RenderableType
+from rich.markup import escape
+from rich.text import Text
+from rich.tree import Tree
+
+from magnates.core.game import CHANCE, Game
+from magnates.games import REGISTRY
+
+Renderer = Callable[[Game, Mapping[str, Any]], RenderableType]
+
+
+def game_package(name: str) -> str:
+    """The package that holds a registered game (where its `render` module would be)."""
+    module = REGISTRY[name].partition(":")[0]
+    parts = module.split(".")
+    if parts[:2] == ["magnates", "games"] and len(parts) >= 3:
+        return ".".join(parts[:3])
+    spec = importlib.util.find_spec(module)
+    if spec is not None and spec.submodule_search_locations is not None:
+        return module
+    return module.rpartition(".")[0]
+
+
+def find_renderer(name: str) -> Renderer | None:
+    """The game's `render(game, view)` if its package has a `render` module, else None."""
+    package = game_package(name)
+    if not package:
+        return None
+    try:
+        spec = importlib.util.find_spec(f"{package}.render")
+    except (ImportError, ValueError):
+        return None
+    if spec is None:
+        return None
+    renderer: Renderer | None = getattr(importlib.import_module(f"{package}.render"), "render", None)
+    return renderer
+
+
+def _is_scalar(value: Any) -> bool:
+    return value is None or isinstance(value, str | int | float | bool)
+
+
+def _text(value: Any) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def _add(tree: Tree, label: str, value: Any) -> None:
+    key = f"[bold]{escape(label)}[/]"
+    if isinstance(value, Mapping):
+        branch = tree.add(key)
+        for k, v in value.items():
+            _add(branch, str(k).replace("_", " "), v)
+        if not value:
+            branch.add("-")
+    elif isinstance(value, list | tuple) and all(_is_scalar(v) for v in value):
+        tree.add(f"{key}: {escape(', '.join(_text(v) for v in value)) if value else '-'}")
+    elif isinstance(value, list | tuple):
+        branch = tree.add(key)
+        for i, v in enumerate(value):
+            _add(branch, str(i + 1), v)
+    else:
+        tree.add(f"{key}: {escape(_text(value))}")
+
+
+def generic_view(view: Mapping[str, Any], title: str = "") -> RenderableType:
+    """Any JSON-able view as a tree: nested objects become branches, short lists one line."""
+    tree = Tree(f"[bold]{escape(title)}[/]" if title else "", hide_root=not title, guide_style="dim")
+    for key, value in view.items():
+        _add(tree, str(key).replace("_", " "), value)
+    return tree
+
+
+def show_view(game: Game, view: Mapping[str, Any], renderer: Renderer | None, title: str = "") -> RenderableType:
+    return renderer(game, view) if renderer is not None else generic_view(view, title)
+
+
+@dataclass(frozen=True)
+class MenuEntry:
+    number: int
+    action: int
+    kind: str
+    text: str
+
+
+def action_menu(game: Game, legal: Sequence[int]) -> list[MenuEntry]:
+    """The legal actions grouped by kind (in order of first appearance) and numbered from 1."""
+    groups: dict[str, list[int]] = {}
+    for action in legal:
+        groups.setdefault(game.action(action).kind, []).append(action)
+    entries: list[MenuEntry] = []
+    for kind, actions in groups.items():
+        for action in actions:
+            entries.append(MenuEntry(len(entries) + 1, action, kind, game.action_to_string(action)))
+    return entries
+
+
+def render_menu(entries: Sequence[MenuEntry]) -> RenderableType:
+    parts: list[RenderableType] = []
+    kind = None
+    batch: list[Text] = []
+    for entry in [*entries, None]:
+        if entry is None or entry.kind != kind:
+            if batch:
+                parts.append(Text(str(kind).replace("_", " ").capitalize(), style="bold underline"))
+                parts.append(Columns(batch, padding=(0, 3)))
+            if entry is None:
+                break
+            kind, batch = entry.kind, []
+        batch.append(Text(f"{entry.number:>3}) {entry.text}"))
+    return Group(*parts)
+
+
+def seat_name(seat: int) -> str:
+    return "Chance" if seat == CHANCE else f"Player {seat + 1}"
+
+
+def log_lines(game: Game, actions: Sequence[int], actors: Sequence[int]) -> list[str]:
+    """One line per action: who did it (a seat or chance) and the action's text."""
+    return [
+        f"{seat_name(actor)}: {game.action_to_string(action)}" for action, actor in zip(actions, actors, strict=True)
+    ]
