@@ -10,6 +10,7 @@ from magnates.core.game import Game
 
 REGISTRY: dict[str, str] = {
     "magnate": "magnates.games.magnate:MagnateGame",
+    "magistrate": "magnates.games.magistrate:MagistrateGame",
 }
 
 

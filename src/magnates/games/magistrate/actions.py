@@ -1,0 +1,252 @@
+"""Every action of Magistrate as a small immutable value, and the id tables the rules use.
+
+The action space is fixed per player count: every card, province, seat and
+Agent Ops cell that could ever be named is enumerated once. The rules look ids
+up in `ActionIds` instead of building Action objects in the hot path.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from magnates.core.actions import Action
+from magnates.games.magistrate.components import JUDGES, Components
+
+
+@dataclass(frozen=True)
+class Draw(Action):
+    """Chance: the card that comes off the draw deck (a deal, a draw, a battle or influence flip)."""
+
+    kind: ClassVar[str] = "draw"
+    card: int
+
+    def __str__(self) -> str:
+        return f"card {self.card} comes off the deck"
+
+
+@dataclass(frozen=True)
+class Pass(Action):
+    kind: ClassVar[str] = "pass"
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True)
+class DiscardForMaterial(Action):
+    kind: ClassVar[str] = "material"
+    card: int
+
+    def __str__(self) -> str:
+        return f"discard card {self.card} for material"
+
+
+@dataclass(frozen=True)
+class SecretEvidence(Action):
+    kind: ClassVar[str] = "secret"
+    card: int
+
+    def __str__(self) -> str:
+        return f"place card {self.card} as secret evidence"
+
+
+@dataclass(frozen=True)
+class Conscript(Action):
+    kind: ClassVar[str] = "conscript"
+
+    def __str__(self) -> str:
+        return "conscript"
+
+
+@dataclass(frozen=True)
+class Produce(Action):
+    kind: ClassVar[str] = "produce"
+
+    def __str__(self) -> str:
+        return "produce"
+
+
+@dataclass(frozen=True)
+class ProduceTrade(Action):
+    kind: ClassVar[str] = "produce_trade"
+    card: int
+
+    def __str__(self) -> str:
+        return f"produce by trading card {self.card}"
+
+
+@dataclass(frozen=True)
+class IncreasePopularity(Action):
+    kind: ClassVar[str] = "popularity"
+
+    def __str__(self) -> str:
+        return "increase popularity"
+
+
+@dataclass(frozen=True)
+class RemoveSoldier(Action):
+    kind: ClassVar[str] = "remove_soldier"
+    province: int
+
+    def __str__(self) -> str:
+        return f"remove a soldier from province {self.province}"
+
+
+@dataclass(frozen=True)
+class InfluenceJudges(Action):
+    kind: ClassVar[str] = "influence"
+    card: int
+    forward: bool
+
+    def __str__(self) -> str:
+        return f"influence judges with card {self.card} {'forward' if self.forward else 'backward'}"
+
+
+@dataclass(frozen=True)
+class March(Action):
+    kind: ClassVar[str] = "march"
+    source: int
+    target: int
+    count: int
+
+    def __str__(self) -> str:
+        return f"march {self.count} from province {self.source} to {self.target}"
+
+
+@dataclass(frozen=True)
+class Fortify(Action):
+    kind: ClassVar[str] = "fortify"
+    province: int
+
+    def __str__(self) -> str:
+        return f"fortify province {self.province}"
+
+
+@dataclass(frozen=True)
+class Attack(Action):
+    kind: ClassVar[str] = "attack"
+    province: int
+    defender: int
+
+    def __str__(self) -> str:
+        return f"attack player {self.defender + 1} in province {self.province}"
+
+
+@dataclass(frozen=True)
+class AddAgent(Action):
+    kind: ClassVar[str] = "add_agent"
+
+    def __str__(self) -> str:
+        return "add agent"
+
+
+@dataclass(frozen=True)
+class AssignAgents(Action):
+    kind: ClassVar[str] = "assign_agents"
+
+    def __str__(self) -> str:
+        return "assign agents"
+
+
+@dataclass(frozen=True)
+class PlaceAgent(Action):
+    kind: ClassVar[str] = "place_agent"
+    cell: int
+
+    def __str__(self) -> str:
+        return f"place agent in cell {self.cell}"
+
+
+@dataclass(frozen=True)
+class AgentOp(Action):
+    """Run the op of the cell one's agent stands in; unused parameters are -1."""
+
+    kind: ClassVar[str] = "agent_op"
+    cell: int
+    card: int = -1
+    judge: int = -1
+    forward: bool = False
+    province: int = -1
+
+    def __str__(self) -> str:
+        text = f"agent op {self.cell}"
+        if self.card >= 0:
+            text += f" discarding card {self.card}"
+        if self.judge >= 0:
+            text += f" moving the {JUDGES[self.judge]} judge {'forward' if self.forward else 'backward'}"
+        if self.province >= 0:
+            text += f" in province {self.province}"
+        return text
+
+
+ACTION_KINDS: tuple[str, ...] = (
+    "material",
+    "secret",
+    "conscript",
+    "produce",
+    "produce_trade",
+    "popularity",
+    "influence",
+    "march",
+    "fortify",
+    "attack",
+    "add_agent",
+    "assign_agents",
+    "agent_op",
+)
+"""The decision kinds reported by the balance statistics (pass and follow-ups left out)."""
+
+
+class ActionIds:
+    """The action list and, per kind, the id of each parameter combination."""
+
+    def __init__(self, comp: Components, players: int) -> None:
+        cards = range(len(comp.cards))
+        provinces = range(len(comp.provinces))
+        actions: list[Action] = []
+
+        def add(action: Action) -> int:
+            actions.append(action)
+            return len(actions) - 1
+
+        self.draw = [add(Draw(c)) for c in cards]
+        self.pass_ = add(Pass())
+        self.material = [add(DiscardForMaterial(c)) for c in cards]
+        self.secret = [add(SecretEvidence(c)) for c in cards]
+        self.conscript = add(Conscript())
+        self.produce = add(Produce())
+        self.produce_trade = {c.id: add(ProduceTrade(c.id)) for c in comp.cards if c.cards}
+        self.popularity = add(IncreasePopularity())
+        self.remove_soldier = [add(RemoveSoldier(p)) for p in provinces]
+        self.influence = [[add(InfluenceJudges(c, False)), add(InfluenceJudges(c, True))] for c in cards]
+        self.march: dict[tuple[int, int, int], int] = {}
+        for p in comp.provinces:
+            for q in p.neighbours:
+                for n in range(1, comp.soldiers + 1):
+                    self.march[(p.id, q, n)] = add(March(p.id, q, n))
+        self.fortify = [add(Fortify(p)) for p in provinces]
+        self.attack = [[add(Attack(p, d)) for d in range(players)] for p in provinces]
+        self.add_agent = add(AddAgent())
+        self.assign_agents = add(AssignAgents())
+        self.place_agent = [add(PlaceAgent(c.id)) for c in comp.cells]
+        self.agent_op: dict[tuple[int, int, int, bool, int], int] = {}
+        for cell in comp.cells:
+            for params in _op_parameters(cell.discard, cell.effect, len(comp.cards), len(comp.provinces)):
+                self.agent_op[(cell.id, *params)] = add(AgentOp(cell.id, *params))
+        self.actions = actions
+        self.kind_of = [a.kind for a in actions]
+
+
+def _op_parameters(discard: bool, effect: str, cards: int, provinces: int) -> list[tuple[int, int, bool, int]]:
+    """(card, judge, forward, province) for each way an op cell may be run."""
+    card_choices = list(range(cards)) if discard else [-1]
+    out: list[tuple[int, int, bool, int]] = []
+    for card in card_choices:
+        if effect == "move_judge":
+            out += [(card, j, fw, -1) for j in range(len(JUDGES)) for fw in (False, True)]
+        elif effect in ("build_fort", "sabotage"):
+            out += [(card, -1, False, p) for p in range(provinces)]
+        else:
+            out.append((card, -1, False, -1))
+    return out

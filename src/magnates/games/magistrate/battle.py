@@ -1,0 +1,64 @@
+"""A battle: flip cards and apply their battle results until one side is gone.
+
+A defender's Fort stands as its last defender: it falls only once the
+defender's soldiers there are gone, and the battle is over when either side has
+nothing left in the province.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from magnates.games.magistrate.components import GREEN
+
+if TYPE_CHECKING:
+    from magnates.games.magistrate.state import MagistrateState
+
+
+def defender_strength(s: MagistrateState, defender: int, province: int) -> int:
+    return s.soldiers[defender][province] + (1 if s.forts[province] == defender else 0)
+
+
+def flip(s: MagistrateState, card: int) -> None:
+    attacker, defender, province, _ = s.battle
+    s.discard.append(card)
+    info = s.comp.cards[card]
+    lost = min(info.attacker_loses, s.soldiers[attacker][province])
+    s.soldiers[attacker][province] -= lost
+    s.stock_soldiers[attacker] += lost
+    hits = info.defender_loses
+    lost = min(hits, s.soldiers[defender][province])
+    s.soldiers[defender][province] -= lost
+    s.stock_soldiers[defender] += lost
+    if hits > lost and s.forts[province] == defender:
+        s.forts[province] = -1
+        s.stock_forts[defender] += 1
+    attacker_left = s.soldiers[attacker][province]
+    defender_left = defender_strength(s, defender, province)
+    if attacker_left == 0 or defender_left == 0:
+        finish(s, attacker_left > 0, defender_left > 0)
+
+
+def finish(s: MagistrateState, attacker_stands: bool, defender_stands: bool) -> None:
+    """The winner takes the cubes home as evidence; if both sides are wiped out, one each."""
+    attacker, defender, province, pot = s.battle
+    if attacker_stands:
+        s.evidence[attacker][GREEN] += pot
+        winner = attacker
+    elif defender_stands:
+        s.evidence[defender][GREEN] += pot
+        winner = defender
+    else:
+        s.evidence[attacker][GREEN] += pot // 2
+        s.evidence[defender][GREEN] += pot - pot // 2
+        winner = -1
+    s.last_battle = [attacker, defender, province, winner]
+    s.battle = []
+
+
+def abandon(s: MagistrateState) -> None:
+    """No card is left to flip (every card is in a hand or evidence): the battle stops, cubes to the stockpile."""
+    attacker, defender, province, pot = s.battle
+    s.stockpile[GREEN] += pot
+    s.last_battle = [attacker, defender, province, -2]
+    s.battle = []

@@ -1,0 +1,1 @@
+FACTORIES: dict = {}

@@ -1,0 +1,154 @@
+"""Magistrate (Matt Worden's prototype): the Game object, options, records and hidden-state sampling."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from functools import cached_property
+from typing import Any
+
+from magnates.core.actions import Action
+from magnates.core.bot import Bot
+from magnates.core.errors import RecordError
+from magnates.core.game import Game, require
+from magnates.core.options import Option
+from magnates.games.magistrate.actions import ActionIds
+from magnates.games.magistrate.components import Components, components
+from magnates.games.magistrate.state import FIELDS, MagistrateState
+
+
+class MagistrateGame(Game):
+    name = "magistrate"
+    title = "Magistrate"
+    version = "1"
+    options_declared = (Option("players", 3, (2, 3, 4), "number of players"),)
+
+    @property
+    def num_players(self) -> int:
+        return int(self.options["players"])
+
+    @cached_property
+    def comp(self) -> Components:
+        return components()
+
+    @cached_property
+    def ids(self) -> ActionIds:
+        return ActionIds(self.comp, self.num_players)
+
+    @cached_property
+    def homes(self) -> tuple[int, ...]:
+        return self.comp.homes[self.num_players]
+
+    @cached_property
+    def blocked(self) -> tuple[int, ...]:
+        return self.comp.blocking_chips[self.num_players]
+
+    def build_action_space(self) -> list[Action]:
+        return list(self.ids.actions)
+
+    def new_initial_state(self) -> MagistrateState:
+        from magnates.games.magistrate.setup import new_game
+
+        return new_game(self)
+
+    def bot_factories(self) -> dict[str, Callable[[Game], Bot]]:
+        from magnates.games.magistrate.bots import FACTORIES
+
+        return dict(FACTORIES)
+
+    # -- saving and loading -----------------------------------------------------------
+    def state_from_json(self, data: Mapping[str, Any]) -> MagistrateState:
+        if not isinstance(data, Mapping):
+            raise RecordError("a Magistrate state is a JSON object")
+        require(
+            data.get("players") == self.num_players,
+            f"the state is for {data.get('players')!r} players, this game has {self.num_players}",
+        )
+        missing = [name for name, _ in FIELDS if name not in data] + (["history"] if "history" not in data else [])
+        require(not missing, f"the state lacks {', '.join(missing)}")
+        s = MagistrateState(self)
+        try:
+            for name, depth in FIELDS:
+                s.__dict__[name] = _copy(data[name], depth, name)
+            s.history = _copy(data["history"], 1, "history")
+        except (TypeError, ValueError) as err:
+            raise RecordError(f"broken Magistrate state: {err}") from None
+        _check_state(s)
+        return s
+
+    def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> MagistrateState:
+        """Deal the cards this seat cannot see (other hands, other secret evidence, the deck) at random."""
+        me = view.get("you")
+        seen = list(view["discard"])
+        hands: list[list[int]] = [[] for _ in range(self.num_players)]
+        secret: list[list[int]] = [[] for _ in range(self.num_players)]
+        if me is not None:
+            hands[me] = list(view["hand"])
+            secret[me] = list(view["my_secret"])
+            seen += hands[me] + secret[me]
+        unseen = sorted(set(range(len(self.comp.cards))) - set(seen))
+        rng.shuffle(unseen)
+        for player in range(self.num_players):
+            if player == me:
+                continue
+            for pile, size in ((hands, view["hand_sizes"][player]), (secret, view["secret_sizes"][player])):
+                pile[player] = sorted(unseen[:size])
+                del unseen[:size]
+        require(len(unseen) == view["deck_size"], "the view's card counts do not add up to the deck")
+        data = {name: view[name] for name, _ in FIELDS}
+        data.update(players=self.num_players, hands=hands, secret=secret, deck=sorted(unseen), history=[])
+        return self.state_from_json(data)
+
+
+def _copy(value: Any, depth: int, name: str) -> Any:
+    if depth == 0:
+        if isinstance(value, list | dict):
+            raise ValueError(f"{name} must be a single value")
+        return value
+    if not isinstance(value, list):
+        raise ValueError(f"{name} must be a list")
+    if depth == 1:
+        for item in value:
+            if type(item) is not int:
+                raise ValueError(f"{name} must hold whole numbers")
+        return list(value)
+    return [_copy(row, 1, name) for row in value]
+
+
+def _check_state(s: MagistrateState) -> None:
+    """Conservation checks: a state that breaks them was not made by these rules."""
+    comp = s.comp
+    n = s.n
+    require(type(s.round) is int and s.round >= 1, "round must be a positive whole number")
+    require(s.stage in ("material", "actions", "influence", "over"), f"unknown stage {s.stage!r}")
+    require(type(s.phase) is int and 0 <= s.phase < 6, "phase must be 0..5")
+    require(
+        type(s.first) is int and 0 <= s.first < n and type(s.turn) is int and 0 <= s.turn < n,
+        "first player and turn must be seats",
+    )
+    require(
+        len(s.soldiers) == n and all(len(r) == len(comp.provinces) for r in s.soldiers),
+        "soldiers must be one row of provinces per player",
+    )
+    for player in range(n):
+        require(
+            sum(s.soldiers[player]) + s.stock_soldiers[player] == comp.soldiers,
+            f"player {player + 1}'s soldiers do not add up to {comp.soldiers}",
+        )
+        require(
+            s.forts_on_map(player) + s.stock_forts[player] == comp.forts,
+            f"player {player + 1}'s forts do not add up to {comp.forts}",
+        )
+        require(
+            s.agents_on_board(player) + s.stock_agents[player] == comp.agents,
+            f"player {player + 1}'s agents do not add up to {comp.agents}",
+        )
+        require(0 <= s.rings[player] <= comp.rings, f"player {player + 1} has an impossible number of rings")
+    pot = s.battle[3] if s.battle else 0
+    for colour in range(3):
+        total = s.stockpile[colour] + sum(r[colour] for r in s.supply) + sum(r[colour] for r in s.evidence)
+        total += pot if colour == 1 else 0
+        require(total == comp.central_cubes, f"cubes of colour {colour} do not add up to {comp.central_cubes}")
+    cards = [c for h in s.hands for c in h] + [c for e in s.secret for c in e] + s.deck + s.discard
+    require(sorted(cards) == list(range(len(comp.cards))), "every card must be in exactly one place")
+    require(len(s.judges) == 3 and all(0 <= j < comp.path_spaces for j in s.judges), "judges must be on the path")

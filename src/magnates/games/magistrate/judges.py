@@ -1,0 +1,52 @@
+"""The three Judges on their path: influence by players (which may not reach Home) and the
+end-of-round flips (which may, and so trigger scoring rounds)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from magnates.games.magistrate.state import MagistrateState
+
+HOME = 0
+
+
+def player_target(position: int, steps: int, forward: bool, spaces: int) -> int | None:
+    """Where a player's influence takes a Judge, or None when the sheet says to ignore it.
+
+    A Judge may not move onto (or past) the Judges' Home, and one standing on Home
+    may only move forward.
+    """
+    if forward:
+        target = position + steps
+        return target if target < spaces else None
+    if position == HOME:
+        return None
+    target = position - steps
+    return target if target > HOME else None
+
+
+def player_moves(s: MagistrateState, influence: tuple[tuple[int, int], ...], forward: bool) -> list[tuple[int, int]]:
+    """(judge, new position) for each Judge on the card that is able to move."""
+    moves = []
+    for judge, steps in influence:
+        target = player_target(s.judges[judge], steps, forward, s.comp.path_spaces)
+        if target is not None:
+            moves.append((judge, target))
+    return moves
+
+
+def apply_player_influence(s: MagistrateState, influence: tuple[tuple[int, int], ...], forward: bool) -> None:
+    for judge, target in player_moves(s, influence, forward):
+        s.judges[judge] = target
+
+
+def apply_flip(s: MagistrateState, card: int) -> None:
+    """An influence flip moves the Judges forward; reaching or passing Home queues a scoring round."""
+    spaces = s.comp.path_spaces
+    for judge, steps in s.comp.cards[card].influence:
+        target = s.judges[judge] + steps
+        if target >= spaces:
+            target -= spaces
+            s.passed_home.append(judge)
+        s.judges[judge] = target

@@ -1,0 +1,88 @@
+"""People Actions: Conscript, Production, Increase Popularity, Influence Judges (all paid in purple)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from magnates.games.magistrate.components import PURPLE
+from magnates.games.magistrate.judges import apply_player_influence, player_moves
+from magnates.games.magistrate.supply import cards_left, discard_from_hand, owe_draws, pay_home, pay_stockpile
+
+if TYPE_CHECKING:
+    from magnates.games.magistrate.state import MagistrateState
+
+CONSCRIPTS_PER_CUBE = 3
+POPULARITY_COST = 2
+INFLUENCE_COST = 2
+
+
+def legal(s: MagistrateState, player: int) -> list[int]:
+    ids = s.ids
+    purple = s.supply[player][PURPLE]
+    out = [ids.pass_]
+    if purple < 1:
+        return out
+    if s.stock_soldiers[player] > 0:
+        out.append(ids.conscript)
+    hand = s.hands[player]
+    if cards_left(s):
+        out.append(ids.produce)
+        out += [ids.produce_trade[c] for c in hand if c in ids.produce_trade]
+    if purple >= POPULARITY_COST and can_increase_popularity(s, player):
+        out.append(ids.popularity)
+    if purple >= INFLUENCE_COST:
+        for c in hand:
+            influence = s.comp.cards[c].influence
+            for forward in (False, True):
+                if player_moves(s, influence, forward):
+                    out.append(ids.influence[c][forward])
+    return out
+
+
+def can_increase_popularity(s: MagistrateState, player: int) -> bool:
+    """A Ring must be left in stock, and one soldier per existing Ring must stand on the map outside Home."""
+    return s.rings[player] < s.comp.rings and s.soldiers_off_home(player) >= s.rings[player]
+
+
+def conscript(s: MagistrateState, player: int) -> None:
+    pay_stockpile(s, player, PURPLE, 1)
+    added = min(CONSCRIPTS_PER_CUBE, s.stock_soldiers[player])
+    s.stock_soldiers[player] -= added
+    s.soldiers[player][s.home[player]] += added
+
+
+def produce(s: MagistrateState, player: int) -> None:
+    pay_home(s, player, PURPLE, 1)
+    owe_draws(s, player, 1)
+
+
+def produce_by_trade(s: MagistrateState, player: int, card: int) -> None:
+    """Trade a "2"/"3" card: discard it and draw that many."""
+    pay_home(s, player, PURPLE, 1)
+    discard_from_hand(s, player, card)
+    owe_draws(s, player, s.comp.cards[card].cards)
+
+
+def increase_popularity(s: MagistrateState, player: int) -> None:
+    """The player then chooses which soldiers leave the map (one RemoveSoldier per existing Ring)."""
+    pay_stockpile(s, player, PURPLE, POPULARITY_COST)
+    s.removals = s.rings[player]
+    s.rings[player] += 1
+
+
+def removal_choices(s: MagistrateState, player: int) -> list[int]:
+    row = s.soldiers[player]
+    home = s.home[player]
+    return [s.ids.remove_soldier[p] for p, count in enumerate(row) if count and p != home]
+
+
+def remove_soldier(s: MagistrateState, player: int, province: int) -> None:
+    s.soldiers[player][province] -= 1
+    s.stock_soldiers[player] += 1
+    s.removals -= 1
+
+
+def influence_judges(s: MagistrateState, player: int, card: int, forward: bool) -> None:
+    pay_home(s, player, PURPLE, INFLUENCE_COST)
+    discard_from_hand(s, player, card)
+    apply_player_influence(s, s.comp.cards[card].influence, forward)
