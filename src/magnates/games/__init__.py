@@ -11,6 +11,7 @@ from magnates.core.game import Game
 REGISTRY: dict[str, str] = {
     "magnate": "magnates.games.magnate:MagnateGame",
     "magistrate": "magnates.games.magistrate:MagistrateGame",
+    "magistratvm": "magnates.games.magistratvm:MagistratvmGame",
 }
 
 

@@ -1,0 +1,155 @@
+"""The Magistratvm game: options, action space, states from JSON, bots."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from functools import cached_property
+from typing import Any
+
+from magnates.core.actions import Action
+from magnates.core.bot import BotFactory
+from magnates.core.errors import RecordError
+from magnates.core.game import Game, require
+from magnates.core.options import Option
+from magnates.games.magistratvm import phases
+from magnates.games.magistratvm.actions import ActionIndex
+from magnates.games.magistratvm.components import NUM_SLOTS, NUM_TILES
+from magnates.games.magistratvm.offices import NUM_OFFICES
+from magnates.games.magistratvm.state import (
+    BOOL_LISTS,
+    FLAT_INT_LISTS,
+    NESTED_INT_LISTS,
+    SCALARS,
+    MagistratvmState,
+)
+
+
+class MagistratvmGame(Game):
+    name = "magistratvm"
+    title = "Magistratvm"
+    version = "1"
+    options_declared = (
+        Option("players", 4, (3, 4), "3 or 4 players; with 3 the gray office seats are out of play"),
+        Option(
+            "turn_limit",
+            40,
+            None,
+            "force the final circuit after this many turns (0: never); a safety net, real games end far sooner",
+        ),
+    )
+
+    def check_options(self, options: dict[str, Any]) -> None:
+        from magnates.core.errors import OptionError
+
+        if options["turn_limit"] < 0:
+            raise OptionError("option 'turn_limit' must be 0 (no limit) or a positive number of turns")
+
+    @property
+    def num_players(self) -> int:
+        return int(self.options["players"])
+
+    @cached_property
+    def index(self) -> ActionIndex:
+        return ActionIndex(self.num_players)
+
+    def build_action_space(self) -> list[Action]:
+        return list(self.index.actions)
+
+    def new_initial_state(self) -> MagistratvmState:
+        return MagistratvmState(self)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> MagistratvmState:
+        if not isinstance(data, Mapping):
+            raise RecordError("a Magistratvm state is a JSON object")
+        require(
+            data.get("players") == self.num_players,
+            f"the state is for {data.get('players')!r} players, this game has {self.num_players}",
+        )
+        state = MagistratvmState(self, empty=True)
+        n = self.num_players
+        sizes = {
+            "gold": n,
+            "dice": n,
+            "estate_tokens": n,
+            "slots": NUM_SLOTS,
+            "tile_owner": NUM_TILES,
+            "tile_gold": NUM_TILES,
+            "patricians": n,
+            "passed": n,
+            "gifted": n,
+            "elected": NUM_SLOTS,
+            "support": n,
+            "support_done": n,
+            "governed": NUM_TILES,
+            "discarded": NUM_TILES,
+        }
+        for name in SCALARS:
+            value: Any = data.get(name)
+            require(type(value) is int, f"state field {name!r} must be a whole number, not {value!r}")
+            setattr(state, name, value)
+        for name in FLAT_INT_LISTS:
+            value = data.get(name)
+            require(
+                isinstance(value, list) and all(type(x) is int for x in value),
+                f"state field {name!r} must be a list of whole numbers",
+            )
+            require(
+                name not in sizes or len(value) == sizes[name],
+                f"state field {name!r} must have {sizes.get(name)} entries",
+            )
+            setattr(state, name, list(value))
+        for name in BOOL_LISTS:
+            value = data.get(name)
+            require(
+                isinstance(value, list) and len(value) == sizes[name] and all(type(x) is bool for x in value),
+                f"state field {name!r} must be a list of {sizes[name]} true/false values",
+            )
+            setattr(state, name, list(value))
+        rows = {"tokens": (NUM_SLOTS, n), "active": (NUM_OFFICES, n), "inactive": (NUM_OFFICES, n)}
+        for name in NESTED_INT_LISTS:
+            value = data.get(name)
+            require(
+                isinstance(value, list) and all(isinstance(r, list) and all(type(x) is int for x in r) for r in value),
+                f"state field {name!r} must be a list of lists of whole numbers",
+            )
+            if name in rows:
+                require(
+                    len(value) == rows[name][0] and all(len(r) == n for r in value),
+                    f"state field {name!r} must be {rows[name][0]} rows of {n}",
+                )
+            setattr(state, name, [list(r) for r in value])
+        require(0 <= state.phase <= phases.GAME_OVER, f"unknown phase {state.phase}")
+        history = data.get("history", [])
+        require(
+            isinstance(history, list) and all(type(a) is int for a in history), "history must be a list of action ids"
+        )
+        state.history = list(history)
+        _check_conservation(state)
+        return state
+
+    def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> MagistratvmState:
+        """Nothing is hidden: the view rebuilds the state exactly (rng unused)."""
+        return self.state_from_json(view)
+
+    def bot_factories(self) -> dict[str, BotFactory]:
+        from magnates.games.magistratvm.bots import GreedyBot
+
+        return {"greedy": lambda game: GreedyBot()}
+
+
+def _check_conservation(state: MagistratvmState) -> None:
+    from magnates.games.magistratvm.components import PATRICIANS_PER_PLAYER, TOKENS_PER_PLAYER
+    from magnates.games.magistratvm.treasury import total_gold
+
+    for q in range(state.n):
+        tokens = (
+            state.estate_tokens[q]
+            + sum(row[q] for row in state.tokens)
+            + sum(c for seat, c in state.redistribution if seat == q)
+        )
+        require(tokens == TOKENS_PER_PLAYER, f"player {q + 1} has {tokens} influence tokens; there must be 20")
+        patricians = state.patricians[q] + sum(state.active[o][q] + state.inactive[o][q] for o in range(NUM_OFFICES))
+        patricians += sum(1 for t in range(NUM_TILES) if state.governed[t] and state.tile_owner[t] == q)
+        require(patricians == PATRICIANS_PER_PLAYER, f"player {q + 1} has {patricians} patricians; there must be 6")
+    require(total_gold(state) == 0, "the gold does not add up: bank + players + prefect space + provinces must be 0")

@@ -1,0 +1,50 @@
+"""Income phase: 1 gold per token in the Provinces, then each player's choices.
+
+The choices, made in one action per player (Prefect first, clockwise): how many
+active Quaestors to use (3 gold each; a used Quaestor turns inactive), and
+whether to use the income die (gold equal to its face, then it turns down one;
+an ace stays an ace). Gold on governed Provinces needs no action: it is simply
+available.
+"""
+
+from __future__ import annotations
+
+from magnates.games.magistratvm import phases
+from magnates.games.magistratvm.components import TOKENS_PER_PLAYER
+from magnates.games.magistratvm.offices import QUAESTOR
+from magnates.games.magistratvm.state import MagistratvmState
+from magnates.games.magistratvm.treasury import earn
+
+QUAESTOR_GOLD = 3
+
+
+def begin(state: MagistratvmState) -> None:
+    state.phase = phases.INCOME
+    for seat in range(state.n):
+        earn(state, seat, TOKENS_PER_PLAYER - state.estate_tokens[seat])
+    state.income_done = 0
+    state.decider = state.prefect
+
+
+def legal(state: MagistratvmState) -> list[int]:
+    ids = state.game.index.income
+    quaestors = state.active[QUAESTOR][state.decider]
+    return [ids[(q, die)] for q in range(quaestors + 1) for die in (False, True)]
+
+
+def apply(state: MagistratvmState, quaestors: int, die: bool) -> None:
+    seat = state.decider
+    if quaestors:
+        state.active[QUAESTOR][seat] -= quaestors
+        state.inactive[QUAESTOR][seat] += quaestors
+        earn(state, seat, QUAESTOR_GOLD * quaestors)
+    if die:
+        earn(state, seat, state.dice[seat])
+        state.dice[seat] = max(1, state.dice[seat] - 1)
+    state.income_done += 1
+    if state.income_done < state.n:
+        state.decider = (state.prefect + state.income_done) % state.n
+        return
+    from magnates.games.magistratvm import bidding
+
+    bidding.begin(state)
