@@ -1,0 +1,222 @@
+"""Magnate's heuristic player: `greedy`.
+
+It reads only its view. Each decision scores the legal actions with a few
+rules of thumb a human player uses:
+- develop the card that does most for district control, spending the suits
+  it holds most of (those are the ones taxation would take);
+- buy deeds on high cards it cannot yet afford, for the income and the claim;
+- trade 3:1 only when that completes a purchase this turn;
+- once its card is played, park spare tokens on deeds, out of the taxman's reach;
+- sell the card with the least future use.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from magnates.decktet import Kind
+from magnates.games.magnate import space as S
+from magnates.games.magnate.view import SUIT_NAMES
+
+if TYPE_CHECKING:
+    from magnates.core.game import Game
+    from magnates.games.magnate.game import MagnateGame
+
+TOKEN_VALUE = 0.35
+DISTRICT_WEIGHT = 10.0
+
+
+def produce_chance(rank: int) -> float:
+    """Chance that the higher of 2d10 shows `rank` (a pair of 1s for Aces)."""
+    return 0.01 if rank == 1 else (2 * rank - 1) / 100
+
+
+def control(margin: float) -> float:
+    """How sure a lead of `margin` rank points is to hold a district (0..1)."""
+    return 1.0 / (1.0 + math.exp(-margin / 2.5))
+
+
+class GreedyBot:
+    name = "greedy"
+
+    def choose(self, game: Game, view: Mapping[str, Any], legal: list[int], rng: random.Random) -> int:
+        if len(legal) == 1:
+            return legal[0]
+        g: MagnateGame = game  # type: ignore[assignment]
+        seat = view["seat"]
+        decode = g.space.decode
+        first = decode[legal[0]][0]
+        tokens = [view["sides"][seat]["tokens"][s] for s in SUIT_NAMES]
+        if first == S.OP_INCOME:
+            return min(legal, key=lambda a: (tokens[decode[a][1]], decode[a][1]))
+        if first == S.OP_AUTOMA_BUILD:
+            return self._automa(g, view, legal)
+        return self._main(g, view, legal, tokens, seat)
+
+    # -- the main phase --------------------------------------------------------------
+    def _main(self, g: MagnateGame, view: Mapping[str, Any], legal: list[int], tokens: list[int], seat: int) -> int:
+        decode = g.space.decode
+        deck = g.deck
+        turns_left = _turns_left(g, view)
+        board = Board(g, view)
+        best, best_score = -1, -math.inf
+        plays_left = view["plays_left"]
+        trades = []
+        for action in legal:
+            op, a, b, c = decode[action]
+            if op == S.OP_DEVELOP:
+                score = self._develop_value(g, board, seat, a, b, turns_left)
+                payment = deck.payments[a][c]
+                after = tokens[:]
+                for suit, n in zip(deck.cards[a].suits, payment, strict=True):
+                    after[suit] -= n
+                score -= 0.02 * sum(max(0, t - 1) for t in after)  # leave little for the taxman
+            elif op == S.OP_DEED:
+                rank = deck.score_rank[a]
+                if rank < 5 or (deck.cards[a].kind is Kind.COURT and turns_left < 12):
+                    continue
+                score = 0.55 * self._develop_value(g, board, seat, a, b, turns_left) - 0.8
+                score += produce_chance(deck.income_rank[a]) * turns_left * 2 * TOKEN_VALUE * 0.5
+            elif op == S.OP_SELL:
+                score = len(deck.sale[a]) * TOKEN_VALUE - self._keep_value(g, board, seat, a, turns_left)
+            elif op == S.OP_IMPROVE:
+                if plays_left > 0:
+                    continue
+                remaining = deck.develop_cost[board.deeds[a][seat]] - board.paid[a][seat]
+                if tokens[b] < 2 and remaining > 1:
+                    continue
+                score = 0.5 + (1.0 if remaining == 1 else 0.0)
+            elif op == S.OP_TRADE:
+                trades.append(action)
+                continue
+            else:  # end turn
+                score = 0.0
+            if score > best_score:
+                best, best_score = action, score
+        if plays_left > 0 and trades:
+            enabling = self._enabling_trade(g, view, board, seat, tokens, trades, turns_left)
+            if enabling is not None and enabling[1] > best_score + 1.0:
+                return enabling[0]
+        if best < 0:
+            return legal[-1]
+        return best
+
+    def _develop_value(
+        self, g: MagnateGame, board: Board, seat: int, card: int, district: int, turns_left: float
+    ) -> float:
+        deck = g.deck
+        row = board.values[district]
+        mine = row[seat]
+        rivals = [row[s] for s in g.districts[district].contested_by if s != seat]
+        rival = max(rivals) if rivals else 0
+        add = deck.score_rank[card]
+        if deck.cards[card].kind is Kind.ACE and g.config.aces == "official":
+            add = 1 + sum(1 for other in board.lanes[district][seat] if deck.mask[other] & deck.mask[card])
+        swing = control(mine + add - rival) - control(mine - rival)
+        income = produce_chance(deck.income_rank[card]) * len(deck.cards[card].suits) * turns_left * TOKEN_VALUE
+        if deck.cards[card].kind is Kind.ACE:
+            income = 0.0
+        return DISTRICT_WEIGHT * swing + 0.05 * add + min(income, 3.0)
+
+    def _keep_value(self, g: MagnateGame, board: Board, seat: int, card: int, turns_left: float) -> float:
+        """What a card in hand is worth keeping: its best future development, if it fits anywhere."""
+        best = 0.0
+        for d in g.side_districts[seat]:
+            lane = board.lanes[d][seat]
+            mask = g.deck.mask[lane[-1]] if lane else g.first_masks[d]
+            if mask & g.deck.mask[card]:
+                best = max(best, self._develop_value(g, board, seat, card, d, turns_left))
+        cost = g.deck.develop_cost[card]
+        return best * (0.6 if turns_left > 4 else 0.2) - 0.05 * cost
+
+    def _enabling_trade(
+        self,
+        g: MagnateGame,
+        view: Mapping[str, Any],
+        board: Board,
+        seat: int,
+        tokens: list[int],
+        trades: list[int],
+        turns_left: float,
+    ) -> tuple[int, float] | None:
+        """The trade that lets us develop the most valuable card this turn."""
+        deck = g.deck
+        hand = [g.card_index[c] for c in view["sides"][seat]["hand"]]
+        best: tuple[int, float] | None = None
+        for action in trades:
+            _, give, get, _ = g.space.decode[action]
+            after = tokens[:]
+            after[give] -= 3
+            after[get] += 1
+            for card in hand:
+                suits = deck.cards[card].suits
+                if get not in suits:
+                    continue
+                if not any(all(after[s] >= n for s, n in zip(suits, p, strict=True)) for p in deck.payments[card]):
+                    continue
+                for d in g.side_districts[seat]:
+                    if board.fits(card, d, seat):
+                        value = self._develop_value(g, board, seat, card, d, turns_left) - 2 * TOKEN_VALUE
+                        if best is None or value > best[1]:
+                            best = (action, value)
+        return best
+
+    def _automa(self, g: MagnateGame, view: Mapping[str, Any], legal: list[int]) -> int:
+        """Dump the automa's cards where it already leads most (write that district off)."""
+        values = Board(g, view).values
+        return max(legal, key=lambda a: values[g.space.decode[a][1]][1] - values[g.space.decode[a][1]][0])
+
+
+class Board:
+    """The public board read once from a view: lanes as card ids, open deeds, district values."""
+
+    def __init__(self, g: MagnateGame, view: Mapping[str, Any]) -> None:
+        deck = g.deck
+        official = g.config.aces == "official"
+        self.lanes: list[list[list[int]]] = []
+        self.deeds: list[list[int]] = []
+        self.paid: list[list[int]] = []
+        self.values: list[list[int]] = []
+        for district in view["districts"]:
+            lanes, deeds, paid, values = [], [], [], []
+            for lane in district["lanes"]:
+                ids = [g.card_index[e["card"]] for e in lane]
+                deed = ids[-1] if lane and lane[-1]["deed"] else -1
+                built = [c for c in ids if c != deed]
+                total = 0
+                for card in built:
+                    if official and deck.cards[card].kind is Kind.ACE:
+                        total += sum(1 for other in built if deck.mask[other] & deck.mask[card])
+                    else:
+                        total += deck.score_rank[card]
+                lanes.append(ids)
+                deeds.append(deed)
+                paid.append(sum(lane[-1]["paid"].values()) if deed >= 0 else 0)
+                values.append(total)
+            self.lanes.append(lanes)
+            self.deeds.append(deeds)
+            self.paid.append(paid)
+            self.values.append(values)
+        self.g = g
+
+    def fits(self, card: int, district: int, side: int) -> bool:
+        """May `side` place `card` in `district` now (open deed and suit rules)?"""
+        if self.deeds[district][side] >= 0:
+            return False
+        lane = self.lanes[district][side]
+        mask = self.g.deck.mask[lane[-1]] if lane else self.g.first_masks[district]
+        return bool(mask & self.g.deck.mask[card])
+
+
+def _turns_left(g: MagnateGame, view: Mapping[str, Any]) -> float:
+    """A rough count of this player's turns still to come."""
+    if view["final_turns_left"] is not None:
+        return 1.0
+    cards = view["draw_pile"]
+    reshuffles_left = g.config.ending_exhaustion - 1 - view["exhaustions"]
+    if reshuffles_left > 0:
+        cards += len(view["discard"]) + 0.5 * len(g.deck) * reshuffles_left
+    return cards / (g.config.plays_per_turn * g.config.players) + 1
