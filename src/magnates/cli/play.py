@@ -105,11 +105,11 @@ class PlaySession:
                 self.step()
         except Quit:
             self.autosave()
-            self.console.print("You left the game." + self.saved_note())
+            self.console.print("You left the game." + self.saved_note(), soft_wrap=True, markup=False)
             return 0
         except EndOfInput:
             self.autosave()
-            self.console.print("\nEnd of input: the game was left unfinished." + self.saved_note())
+            self.console.print("\nEnd of input: the game was left unfinished." + self.saved_note(), soft_wrap=True, markup=False)
             return 0
         self.autosave()
         self.show_end()
@@ -265,9 +265,9 @@ class PlaySession:
         try:
             save(self.state, path, seats=self.seats, seed=self.seed)
         except OSError as err:
-            self.console.print(f"Could not save to {path}: {err.strerror}", markup=False)
+            self.console.print(f"Could not save to {path}: {err.strerror}", markup=False, soft_wrap=True)
             return
-        self.console.print(f"Saved to {path}.", markup=False)
+        self.console.print(f"Saved to {path}.", markup=False, soft_wrap=True)
 
     def autosave(self) -> None:
         if self.save_path is not None:
