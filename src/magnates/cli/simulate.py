@@ -17,6 +17,7 @@ from rich.table import Table
 
 from magnates.core.record import Record
 from magnates.sim.batch import BatchResult, BatchSpec, default_workers, run_batch
+from magnates.sim.report import write_report
 from magnates.sim.stats import Summary
 
 from .common import OPTION_HELP, PLAYERS_HELP, fail, game_options, load_game, user_errors
@@ -32,6 +33,7 @@ def simulate_command(
     workers: Annotated[int | None, typer.Option(help="Worker processes (default: one per CPU core).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
     out: Annotated[Path | None, typer.Option(help="Write every game's record and the summary to this folder.")] = None,
+    backend: Annotated[str, typer.Option(help="local (process pool) or ray (pip install 'magnates[ray]').")] = "local",
 ) -> None:
     """Play many games between bots and count wins per seat and per bot, draws and how games ended."""
     if games < 1:
@@ -45,10 +47,14 @@ def simulate_command(
         game = load_game(game_name, option or [], players)
         options = game_options(game_name, option or [], players)
         spec = BatchSpec.make(game_name, options, names, games, seed, keep_records=out is not None)
-        batch = _run(spec, workers or default_workers(), show_progress=not as_json)
+        if backend not in ("local", "ray"):
+            fail(f"unknown backend {backend!r}; choose local or ray")
+        batch = _run(spec, workers or default_workers(), show_progress=not as_json, backend=backend)
     summary = batch.summary()
     if out is not None:
         write_out(out, batch, summary)
+        with user_errors():
+            write_report(out, out)  # report.md (+ report.json, PNG and SVG plots) from games.jsonl
     if as_json:
         typer.echo(json.dumps(summary.to_json()))
     else:
@@ -57,7 +63,11 @@ def simulate_command(
             typer.echo(f"Records and summary written to {out}/")
 
 
-def _run(spec: BatchSpec, workers: int, show_progress: bool) -> BatchResult:
+def _run(spec: BatchSpec, workers: int, show_progress: bool, backend: str = "local") -> BatchResult:
+    if backend == "ray":
+        from magnates.sim import ray_backend
+
+        return ray_backend.run_batch(spec, workers)  # type: ignore[no-any-return]
     if not show_progress:
         return run_batch(spec, workers)
     columns = (

@@ -4,10 +4,12 @@ how they were decided, and where the income came from; as Markdown with plots.
 Input. Every `*.jsonl` file in the folder (or one such file), one game per
 line, in either of the forms this package writes:
 
-- a game record (`Record.to_json()`, as `magnates arena` and `magnates simulate
-  --out` save them) whose `meta` holds `result` (`Result.to_json()`), `bots`
-  (the bot at each seat), and optionally `decisions`, `turns`, `error`;
-- an outcome line (`GameOutcome.to_json()`) with `result` at the top level.
+- a game record (`Record.to_json()`, as `magnates arena` saves them) whose
+  `meta` holds `result` (`Result.to_json()`), `bots` (the bot at each seat),
+  and optionally `decisions`, `turns`, `error`;
+- an outcome line (`GameOutcome.to_json()`, with `result` and `bots` at the
+  top level), optionally with the game's record under `record`, as `magnates
+  simulate --out` writes them in games.jsonl.
 
 A record without a stored result is replayed to find it (slower, same answer).
 
@@ -116,26 +118,33 @@ def _replayed(data: dict[str, Any], where: str) -> tuple[dict[str, Any], int]:
 
 def summarize_line(data: dict[str, Any], where: str = "record") -> GameSummary | None:
     """A finished game's summary, or None for a game that ended in an error."""
-    meta: dict[str, Any] = (data.get("meta") or {}) if "actions" in data else data
+    record: dict[str, Any]
+    if isinstance(data.get("record"), dict):  # `magnates simulate --out`: the record beside the outcome
+        record, meta = data["record"], data
+    elif "actions" in data:  # a bare record, what it came to in its meta
+        record, meta = data, data.get("meta") or {}
+    else:  # an outcome line without its record
+        record, meta = {}, data
     result = meta.get("result")
     decisions = meta.get("decisions")
     if result is None and meta.get("error"):
         return None
     if result is None:
-        if "actions" not in data:
+        if "actions" not in record:
             raise RecordError(f"{where}: neither a result nor actions to replay")
-        result, decisions = _replayed(data, where)
+        result, decisions = _replayed(record, where)
     details = result.get("details") or {}
     if isinstance(details.get("turns"), int):
         length, unit = details["turns"], "turns"
     elif isinstance(meta.get("turns"), int):
         length, unit = meta["turns"], "turns"
     else:
-        length, unit = int(decisions or len(data.get("actions", []))), "decisions"
+        length, unit = int(decisions or len(record.get("actions", []))), "decisions"
+    bots = meta.get("bots") or (record.get("meta") or {}).get("bots") or []
     return GameSummary(
-        game=str(data.get("game", meta.get("game", "?"))),
-        options=dict(data.get("options") or {}),
-        bots=[str(b) for b in meta.get("bots") or meta.get("seats") or []],
+        game=str(record.get("game", meta.get("game", "?"))),
+        options=dict(record.get("options") or meta.get("options") or {}),
+        bots=[str(b) for b in bots],
         ranking=[int(place) for place in result["ranking"]],
         reason=str(result.get("reason", "")),
         length=length,
@@ -312,7 +321,7 @@ def write_report(source: Path, out: Path | None = None) -> Path:
         "",
         _figure(seat_fig, "win rate by seat"),
     ]
-    if report.bot_games:
+    if len(report.bot_games) > 1:  # with one bot in every seat the table would only say it always wins
         lines += ["", "| bot | games | wins | win rate |", "|---|---:|---:|---:|"]
         for bot, n in sorted(report.bot_games.items()):
             wins = report.bot_wins.get(bot, 0)
@@ -357,3 +366,18 @@ def write_report(source: Path, out: Path | None = None) -> Path:
     path = out / "report.md"
     path.write_text("\n".join(lines) + "\n")
     return path
+
+
+def summary_from_outcome(outcome: Any, game: str, options: Mapping[str, Any]) -> GameSummary | None:
+    """A `GameOutcome` (straight from a batch, no file needed) as a report's game summary."""
+    if outcome.result is None:
+        return None
+    data = {
+        "result": outcome.result.to_json(),
+        "bots": outcome.bots,
+        "decisions": outcome.decisions,
+        "turns": outcome.turns,
+        "game": game,
+        "options": dict(options),
+    }
+    return summarize_line(data)

@@ -208,6 +208,7 @@ class Analysis:
                 "players": self.rules.players,
                 "taxation_dice": self.rules.taxation_dice,
                 "ace_cost": self.rules.ace_cost,
+                "crowns_per_player": self.rules.crowns_per_player,
             },
             "tables": [t.to_json() for t in self.tables],
         }
