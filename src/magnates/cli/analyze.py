@@ -20,7 +20,6 @@ from rich.table import Table
 
 from .common import OPTION_HELP, PLAYERS_HELP, fail, load_game, user_errors
 
-
 COMPACT_ABOVE = 6
 """Tables wider than this show bare fractions in the terminal (the decimals are in --json and --out)."""
 
