@@ -155,11 +155,12 @@ def text_pairs(text: str) -> list[str]:
     return [f"{k}={v}" for k, v in parse_variant(text).items()]
 
 
-def _rows(studies: list[VariantStudy]) -> dict[str, list[tuple[float, Interval] | None]]:
+def _rows(studies: list[VariantStudy]) -> dict[str, list[tuple[float, Interval]]]:
+    """Each metric's share in every variant (0 where that way of deciding never happened)."""
     names: list[str] = []
     for s in studies:
         names += [name for name in s.metrics() if name not in names]
-    return {name: [s.metrics().get(name) for s in studies] for name in names}
+    return {name: [s.metrics().get(name, s.share(0)) for s in studies] for name in names}
 
 
 def print_compare(console: Console, studies: list[VariantStudy], game: str, bots: list[str], games: int) -> None:
@@ -168,7 +169,7 @@ def print_compare(console: Console, studies: list[VariantStudy], game: str, bots
     for s in studies:
         table.add_column(s.label, justify="right")
     for name, cells in _rows(studies).items():
-        shown = [f"{c[0]:.1%} ({c[1][0]:.1%}-{c[1][1]:.1%})" if c is not None else "-" for c in cells]
+        shown = [f"{c[0]:.1%} ({c[1][0]:.1%}-{c[1][1]:.1%})" for c in cells]
         table.add_row(name, *shown)
     table.add_row("mean length", *(f"{s.to_json()['length']['mean']:.1f} {s.report.length_unit}" for s in studies))
     table.add_row("errors", *(str(s.report.errors) for s in studies))
@@ -182,8 +183,8 @@ def write_compare(out: Path, data: dict[str, Any], studies: list[VariantStudy]) 
     out.mkdir(parents=True, exist_ok=True)
     (out / "compare.json").write_text(json.dumps(data, indent=1))
     rows = _rows(studies)
-    metrics = {name: [c[0] if c else 0.0 for c in cells] for name, cells in rows.items()}
-    spans = {name: [c[1] if c else (0.0, 0.0) for c in cells] for name, cells in rows.items()}
+    metrics = {name: [c[0] for c in cells] for name, cells in rows.items()}
+    spans = {name: [c[1] for c in cells] for name, cells in rows.items()}
     figures = plots.comparison([s.label for s in studies], metrics, out, intervals=spans)
     lines = [
         f"# {data['game']}: variants compared",
@@ -195,7 +196,7 @@ def write_compare(out: Path, data: dict[str, Any], studies: list[VariantStudy]) 
         "|---|" + "---:|" * len(studies),
     ]
     for name, cells in rows.items():
-        shown = [f"{c[0]:.1%} ({c[1][0]:.1%} to {c[1][1]:.1%})" if c else "-" for c in cells]
+        shown = [f"{c[0]:.1%} ({c[1][0]:.1%} to {c[1][1]:.1%})" for c in cells]
         lines.append(f"| {name} | " + " | ".join(shown) + " |")
     lines.append(
         "| mean length | "

@@ -8,6 +8,7 @@ Markdown report can embed the PNG and link the SVG.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -129,7 +130,7 @@ def comparison(
             ]
             yerr = _error_bars(values, spans)
         ax.bar(xs, values, width=width, yerr=yerr, capsize=3, label=variant)
-    ax.set_xticks(range(len(names)), names, fontsize="small")
+    ax.set_xticks(range(len(names)), [textwrap.fill(name, 16) for name in names], fontsize="small")
     ax.set_ylim(0, 1)
     ax.set_ylabel("share of games")
     ax.set_title("Variants compared")
