@@ -10,6 +10,7 @@ from magnates.core.game import Game
 
 REGISTRY: dict[str, str] = {
     "magnate": "magnates.games.magnate:MagnateGame",
+    "galactic-magnate": "magnates.games.galactic_magnate:GalacticMagnateGame",
     "magistrate": "magnates.games.magistrate:MagistrateGame",
     "magistratvm": "magnates.games.magistratvm:MagistratvmGame",
 }

@@ -1,0 +1,156 @@
+"""The greedy Galactic Magnate bot: values properties by the sets they build or block.
+
+It reads only its view. It always starts auctions (the middleman's 20% makes
+that pay), bids up to a valuation capped by a cash budget, upgrades complete
+monopolies while keeping a reserve, tries to buy the missing piece of a set,
+accepts trades worth more to it than they cost, and never resigns.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from magnates.core.game import Game
+from magnates.games.galactic_magnate.board import EXTRACTOR, GROUP_OF, GROUPS, KIND, MONOPOLY, PRICE, UTILITY
+
+RESERVE = 150
+"""Cash the bot keeps back to pay fees without falling into debt."""
+
+
+def value(owner: list[int], me: int, loc: int) -> float:
+    """What a property is worth to `me` given who owns the rest of its set."""
+    price = PRICE[loc]
+    kind = KIND[loc]
+    if kind == MONOPOLY:
+        others = [x for x in GROUPS[GROUP_OF[loc]].locations if x != loc]
+        holders = {owner[x] for x in others}
+        if holders == {me}:
+            return price * 3.0
+        if me in holders:
+            return price * 1.7
+        if len(holders) == 1 and -1 not in holders:
+            return price * 1.8  # blocks an opponent's set
+        return price * 1.2
+    if kind == UTILITY:
+        from magnates.games.galactic_magnate.board import UTILITIES
+
+        count = sum(1 for x in UTILITIES if owner[x] == me)
+        return price * (1.1 + 0.3 * count)
+    if kind == EXTRACTOR:
+        return price * 1.3
+    return 0.0
+
+
+def completes_set(owner: list[int], seat: int, gained: tuple[int, ...] | list[int]) -> bool:
+    """Would `seat` own a whole monopoly after receiving `gained`?"""
+    after = list(owner)
+    for loc in gained:
+        after[loc] = seat
+    for loc in gained:
+        group = GROUP_OF[loc]
+        if group >= 0 and all(after[x] == seat for x in GROUPS[group].locations):
+            return True
+    return False
+
+
+class GreedyBot:
+    name = "greedy"
+
+    def choose(self, game: Game, view: Mapping[str, Any], legal: list[int], rng: random.Random) -> int:
+        ids = game.ids  # type: ignore[attr-defined]
+        phase = view["phase_name"]
+        me = view["seat"]
+        if phase == "characters":
+            return legal[rng.randrange(len(legal))]
+        if phase == "buy":
+            return ids.start_auction if ids.start_auction in legal else legal[0]
+        if phase == "event-choice":
+            return self._event(view, me, legal, ids)
+        if phase == "auction":
+            return self._bid(view, me, legal, ids)
+        if phase == "roll":
+            return self._turn(view, me, legal, ids)
+        return legal[0]
+
+    # -- auctions ---------------------------------------------------------------------
+    def _bid(self, view: Mapping[str, Any], me: int, legal: list[int], ids: Any) -> int:
+        loc = view["a_loc"]
+        budget = view["cash"][me] + view["credit"][me] // 2 - RESERVE
+        limit = min(value(view["owner"], me, loc), budget)
+        if ids.opening_bid in legal:
+            return ids.opening_bid if limit >= 300 else ids.pass_
+        bid = view["a_bid"]
+        room = limit - bid
+        best = None
+        for amount in sorted(ids.raise_id, reverse=True):
+            action = ids.raise_id[amount]
+            if action in legal and amount <= room and (amount == 10 or amount * 3 <= room):
+                best = action
+                break
+        return best if best is not None else ids.pass_
+
+    # -- Fortune events with a choice -------------------------------------------------
+    def _event(self, view: Mapping[str, Any], me: int, legal: list[int], ids: Any) -> int:
+        key = view["event_key"]
+        if ids.take_event not in legal:
+            return ids.refuse_event
+        owner = view["owner"]
+        earns = any(view["level"][g] > 0 and owner[GROUPS[g].locations[0]] == me for g in range(len(GROUPS)))
+        if key == "smuggler" and not earns:
+            return ids.take_event
+        if key == "sabotage":
+            rows = zip(view["cash"], view["credit"], view["alive"], strict=True)
+            worth = [c + k if alive else -(10**9) for c, k, alive in rows]
+            if worth[me] == max(worth) and view["cash"][me] > 600:
+                return ids.take_event
+        return ids.refuse_event
+
+    # -- the turn holder before a roll ----------------------------------------------
+    def _turn(self, view: Mapping[str, Any], me: int, legal: list[int], ids: Any) -> int:
+        legal_set = set(legal)
+        owner = view["owner"]
+        cash = view["cash"][me]
+        for offer in view["offers"]:
+            if offer["to"] != me:
+                continue
+            accept = ids.accept[offer["from"]]
+            if accept in legal_set and self._good_trade(view, me, offer):
+                return accept
+            reject = ids.reject[offer["from"]]
+            if reject in legal_set:
+                return reject
+        upgrades = [g for g in range(len(GROUPS)) if ids.upgrade[g] in legal_set]
+        if upgrades:
+            best = max(upgrades, key=lambda g: GROUPS[g].fees[min(view["level"][g], 4)] / GROUPS[g].upgrade_price)
+            if cash - GROUPS[best].upgrade_price >= RESERVE:
+                return ids.upgrade[best]
+        wanted = self._wanted_purchase(view, me, legal_set, ids, owner, cash)
+        if wanted is not None:
+            return wanted
+        return ids.roll
+
+    def _wanted_purchase(
+        self, view: Mapping[str, Any], me: int, legal_set: set[int], ids: Any, owner: list[int], cash: int
+    ) -> int | None:
+        """Offer for the last piece of a set held by one opponent, at up to twice its price."""
+        for group in GROUPS:
+            missing = [x for x in group.locations if owner[x] != me]
+            if len(missing) != 1 or owner[missing[0]] < 0:
+                continue
+            for action, price in reversed(ids.purchase_ids[missing[0]]):
+                if action in legal_set and price <= 2 * PRICE[missing[0]] and cash - price >= 2 * RESERVE:
+                    return int(action)
+        return None
+
+    def _good_trade(self, view: Mapping[str, Any], me: int, offer: Mapping[str, Any]) -> bool:
+        owner = view["owner"]
+        gain = sum(value(owner, me, loc) for loc in offer["give"])
+        loss = sum(value(owner, me, loc) for loc in offer["take"])
+        money = -offer["money"]
+        if offer["take"] and completes_set(owner, offer["from"], offer["take"]):
+            loss += 1.5 * sum(PRICE[loc] for loc in offer["take"])
+        if view["cash"][me] + money < RESERVE:
+            return False
+        return gain - loss + money > 0

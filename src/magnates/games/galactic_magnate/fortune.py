@@ -1,0 +1,100 @@
+"""Fortune: a random event drawn (a chance node) when a player lands on a Fortune location.
+
+Events without a choice happen at once; an event with a choice waits for the
+player to take it or refuse it. The events and their weights are data
+(`data/fortune.json`); each is a list of effects applied in order.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from magnates.games.galactic_magnate import economy, monopolies, movement, turns
+from magnates.games.galactic_magnate.board import EVENTS, START, FortuneEvent
+from magnates.games.galactic_magnate.phases import EVENT_CHOICE, OVER
+
+if TYPE_CHECKING:
+    from magnates.games.galactic_magnate.actions import ActionIds
+    from magnates.games.galactic_magnate.state import GalacticState
+
+BANK = -1
+
+
+def draw_outcomes(ids: ActionIds) -> list[tuple[int, float]]:
+    total = sum(e.weight for e in EVENTS)
+    return [(ids.fortune[e.index], e.weight / total) for e in EVENTS if e.weight > 0]
+
+
+def draw(s: GalacticState, index: int) -> None:
+    event = EVENTS[index]
+    if event.choice:
+        s.event = index
+        s.phase = EVENT_CHOICE
+        return
+    happen(s, s.order[s.turn], event)
+
+
+def take(s: GalacticState) -> None:
+    event = EVENTS[s.event]
+    s.event = -1
+    happen(s, s.order[s.turn], event)
+
+
+def cost(s: GalacticState, seat: int, event: FortuneEvent) -> int:
+    """What taking the event would cost the seat at most (for events with a choice)."""
+    total = 0
+    others = sum(1 for x in range(s.n) if x != seat and s.alive[x])
+    for effect in event.effects:
+        kind, amount = effect["type"], effect.get("amount", 0)
+        if kind == "cash" and amount < 0:
+            total -= amount
+        elif kind == "each_player" and amount < 0:
+            total -= amount * others
+        elif kind == "per_upgrade" and amount < 0:
+            total -= amount * monopolies.upgrade_count(s, seat)
+    return total
+
+
+def can_take(s: GalacticState, seat: int, event: FortuneEvent) -> bool:
+    """A chosen event is a voluntary payment: it must be affordable."""
+    return cost(s, seat, event) <= economy.means(s, seat)
+
+
+def happen(s: GalacticState, seat: int, event: FortuneEvent) -> None:
+    for effect in event.effects:
+        if s.phase == OVER or not s.alive[seat]:
+            break
+        _apply_effect(s, seat, effect)
+    if s.phase != OVER:
+        turns.end_roll(s)
+
+
+def _apply_effect(s: GalacticState, seat: int, effect: dict[str, Any]) -> None:
+    kind = effect["type"]
+    amount = effect.get("amount", 0)
+    if kind == "cash":
+        if amount >= 0:
+            economy.transfer(s, BANK, seat, amount)
+        else:
+            economy.charge(s, seat, -amount, BANK)
+    elif kind == "per_upgrade":
+        economy.charge(s, seat, -amount * monopolies.upgrade_count(s, seat), BANK)
+    elif kind == "salary":
+        economy.change_salary(s, amount)
+    elif kind == "each_player":
+        for other in economy.alive_seats(s):
+            if other == seat:
+                continue
+            if s.phase == OVER or not s.alive[seat]:
+                return
+            if amount >= 0:
+                economy.charge(s, other, amount, seat)
+            else:
+                economy.charge(s, seat, -amount, other)
+    elif kind == "advance_to_start":
+        s.pos[seat] = START
+        economy.pass_start(s, seat)
+    elif kind == "go_to_prison":
+        movement.go_to_prison(s, seat)
+    else:  # pragma: no cover - fortune.json is checked by the tests
+        raise ValueError(f"unknown Fortune effect {kind!r}")

@@ -1,0 +1,84 @@
+"""Galactic Magnate: the Game object (options, action space, bots, JSON loading)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from functools import cached_property
+from typing import Any
+
+from magnates.core.actions import Action
+from magnates.core.bot import Bot
+from magnates.core.errors import OptionError
+from magnates.core.game import Game, State
+from magnates.core.options import Option
+from magnates.games.galactic_magnate import actions, fortune
+from magnates.games.galactic_magnate.state import GalacticState
+
+
+class GalacticMagnateGame(Game):
+    name = "galactic-magnate"
+    title = "Galactic Magnate"
+    version = "1"
+    options_declared = (
+        Option("players", 2, (2, 3, 4, 5), "number of players (2 to 5)"),
+        Option(
+            "max_rounds",
+            300,
+            None,
+            "rounds after which the game stops and the richest survivor wins (a safety net; see the rules page)",
+        ),
+    )
+
+    def check_options(self, options: dict[str, Any]) -> None:
+        if not 1 <= options["max_rounds"] <= 100_000:
+            raise OptionError(f"option 'max_rounds' must be between 1 and 100000; got {options['max_rounds']}")
+
+    @property
+    def num_players(self) -> int:
+        return int(self.options["players"])
+
+    @cached_property
+    def _built(self) -> tuple[list[Action], actions.ActionIds]:
+        return actions.build(self.num_players)
+
+    @property
+    def ids(self) -> actions.ActionIds:
+        return self._built[1]
+
+    def build_action_space(self) -> list[Action]:
+        return self._built[0]
+
+    @cached_property
+    def dice_outcomes(self) -> list[tuple[int, float]]:
+        return [(a, 1 / 36) for a in self.ids.dice]
+
+    @cached_property
+    def fortune_outcomes(self) -> list[tuple[int, float]]:
+        return fortune.draw_outcomes(self.ids)
+
+    @cached_property
+    def order_outcomes(self) -> list[tuple[int, float]]:
+        return [(a, 1 / len(self.ids.orders)) for a in self.ids.orders]
+
+    def new_initial_state(self) -> GalacticState:
+        return GalacticState(self)
+
+    def state_from_json(self, data: Mapping[str, Any]) -> GalacticState:
+        from magnates.games.galactic_magnate.serial import state_from_json
+
+        return state_from_json(self, data)
+
+    def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> State:
+        """Nothing is hidden: the view rebuilds the state exactly (the history aside)."""
+        from magnates.games.galactic_magnate.serial import state_from_json
+
+        return state_from_json(self, view)
+
+    def bot_factories(self) -> dict[str, Any]:
+        from magnates.games.galactic_magnate.bots import GreedyBot
+
+        def greedy(game: Game) -> Bot:
+            return GreedyBot()
+
+        return {"greedy": greedy}

@@ -1,0 +1,85 @@
+"""Rolling and moving: 2d6 clockwise, doubles, Start, and what each location does to a visitor."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from magnates.games.galactic_magnate import economy, monopolies, turns
+from magnates.games.galactic_magnate.board import (
+    BOARD_SIZE,
+    EXTRACTOR,
+    KIND,
+    PRICE,
+    PRISON,
+    TABLES,
+    UTILITY,
+)
+from magnates.games.galactic_magnate.phases import BUY, FORTUNE
+
+if TYPE_CHECKING:
+    from magnates.games.galactic_magnate.state import GalacticState
+
+BANK = -1
+
+
+def roll(s: GalacticState, first: int, second: int) -> None:
+    """The dice are cast: the third double in a row goes straight to Prison."""
+    seat = s.order[s.turn]
+    s.last_double = first == second
+    if s.last_double:
+        s.doubles += 1
+        if s.doubles == 3:
+            go_to_prison(s, seat)
+            turns.end_turn(s)
+            return
+    move(s, seat, first + second)
+
+
+def move(s: GalacticState, seat: int, steps: int) -> None:
+    target = s.pos[seat] + steps
+    if target >= BOARD_SIZE:
+        s.pos[seat] = target - BOARD_SIZE
+        if not economy.pass_start(s, seat):
+            turns.end_roll(s)
+            return
+    else:
+        s.pos[seat] = target
+    land(s, seat)
+
+
+def go_to_prison(s: GalacticState, seat: int) -> None:
+    """Straight to Prison, never over Start; the turn ends and three turns are skipped."""
+    s.pos[seat] = PRISON
+    s.prison[seat] = TABLES.prison_turns
+
+
+def land(s: GalacticState, seat: int) -> None:
+    """Whatever the location does; then the roll ends unless a decision or a draw is pending."""
+    loc = s.pos[seat]
+    kind = KIND[loc]
+    if kind == "monopoly" or kind == UTILITY or kind == EXTRACTOR:
+        owner = s.owner[loc]
+        if owner == -1:
+            if economy.means(s, seat) >= PRICE[loc]:
+                s.phase = BUY
+                return
+        elif kind == EXTRACTOR:
+            if s.prison[owner] == 0:
+                economy.transfer(s, BANK, owner, monopolies.extractor_profit(s, owner))
+        elif owner != seat and s.prison[owner] == 0:
+            fee = monopolies.utility_fee(s, owner) if kind == UTILITY else monopolies.monopoly_fee(s, loc)
+            economy.charge(s, seat, fee, owner)
+    elif kind == "bonus":
+        economy.change_salary(s, TABLES.bonus_salary_change)
+        living = economy.alive_seats(s)
+        gift = TABLES.bonus_money[len(living)]
+        for other in living:
+            economy.transfer(s, BANK, other, gift)
+    elif kind == "meteor":
+        economy.change_salary(s, TABLES.meteor_salary_change)
+    elif kind == "prison":
+        go_to_prison(s, seat)
+    elif kind == "fortune":
+        s.phase = FORTUNE
+        return
+    turns.end_roll(s)

@@ -1,0 +1,89 @@
+"""Rebuilding a state from JSON, checking each field so broken data fails with a clear message."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from magnates.core.errors import RecordError
+from magnates.core.game import require
+from magnates.games.galactic_magnate.board import BOARD_SIZE, EVENTS, GROUPS, PROPERTIES, TABLES
+from magnates.games.galactic_magnate.phases import PHASE_NAMES
+from magnates.games.galactic_magnate.state import LISTS, SCALARS, GalacticState
+
+if TYPE_CHECKING:
+    from magnates.games.galactic_magnate.game import GalacticMagnateGame
+
+BOOLS = {"collapsed", "last_double", "a_player", "auctioned", "offered"}
+BOOL_LISTS = {"alive", "a_out"}
+
+
+def _int_list(data: Mapping[str, Any], name: str, length: int | None, low: int, high: int) -> list[int]:
+    value = data[name]
+    require(isinstance(value, list), f"{name} must be a list")
+    if length is not None:
+        require(len(value) == length, f"{name} must have {length} entries, not {len(value)}")
+    for x in value:
+        require(type(x) is int and low <= x <= high, f"{name} holds {x!r}, outside {low}..{high}")
+    return list(value)
+
+
+def state_from_json(game: GalacticMagnateGame, data: Mapping[str, Any]) -> GalacticState:
+    if not isinstance(data, Mapping):
+        raise RecordError("a Galactic Magnate state is a JSON object")
+    missing = [k for k in (*SCALARS, *LISTS) if k not in data]
+    require(not missing, f"the state lacks {', '.join(missing)}")
+    n = game.num_players
+    require(data.get("players", n) == n, f"the state is for {data.get('players')} players; this game has {n}")
+    s = GalacticState(game, empty=True)
+    for name in SCALARS:
+        value = data[name]
+        if name in BOOLS:
+            require(isinstance(value, bool), f"{name} must be true or false")
+        elif name == "end_reason":
+            require(isinstance(value, str), "end_reason must be a string")
+        else:
+            require(type(value) is int, f"{name} must be a whole number, not {value!r}")
+        setattr(s, name, value)
+    require(0 <= s.phase < len(PHASE_NAMES), f"unknown phase {s.phase}")
+    require(0 <= s.turn < n, f"turn {s.turn} is not a position in the playing order")
+    require(0 <= s.chooser <= n, f"chooser {s.chooser} is not a seat")
+    require(-1 <= s.event < len(EVENTS), f"unknown Fortune event {s.event}")
+    require(s.salary >= 0 and s.expenses >= 0, "salary and expenses are never negative")
+    s.characters = _int_list(data, "characters", n, -1, len(TABLES.characters) - 1)
+    s.order = _int_list(data, "order", n, 0, n - 1)
+    require(sorted(s.order) == list(range(n)), "order must list every seat once")
+    s.cash = _int_list(data, "cash", n, -(10**12), 10**12)
+    s.pos = _int_list(data, "pos", n, 0, BOARD_SIZE - 1)
+    s.prison = _int_list(data, "prison", n, 0, TABLES.prison_turns)
+    s.owner = _int_list(data, "owner", BOARD_SIZE, -1, n - 1)
+    require(
+        all(s.owner[loc] == -1 for loc in range(BOARD_SIZE) if loc not in PROPERTIES),
+        "only properties can have an owner",
+    )
+    s.level = _int_list(data, "level", len(GROUPS), 0, TABLES.max_upgrade_level)
+    s.a_ring = _int_list(data, "a_ring", None, 0, n - 1)
+    s.offer_action = _int_list(data, "offer_action", n, -1, len(game.action_space) - 1)
+    s.offer_to = _int_list(data, "offer_to", n, -1, n - 1)
+    for seat, action in enumerate(s.offer_action):
+        require(action == -1 or action in game.ids.offers, f"the open offer of seat {seat} is not an offer")
+    s.eliminated = _int_list(data, "eliminated", None, 0, n - 1)
+    for name in BOOL_LISTS:
+        value = data[name]
+        require(
+            isinstance(value, list) and len(value) == n and all(isinstance(x, bool) for x in value),
+            f"{name} must be a list of {n} true/false values",
+        )
+        setattr(s, name, list(value))
+    require(
+        sorted(s.eliminated) == [seat for seat in range(n) if not s.alive[seat]],
+        "eliminated must list exactly the dead seats",
+    )
+    require(s.bank + sum(s.cash) == 0, "money does not add up: the bank plus all cash must be 0")
+    history = data.get("history", [])
+    require(
+        isinstance(history, list) and all(type(a) is int for a in history),
+        "history must be a list of action ids",
+    )
+    s.history = list(history)
+    return s

@@ -1,0 +1,302 @@
+"""The Galactic Magnate state: plain lists of numbers, a hand-written clone, JSON.
+
+The rules themselves live in the sibling modules (movement, auctions, economy,
+fortune, monopolies, trading, turns); this class holds the data, answers
+"who decides now", and dispatches actions to those modules. Everything in the
+game is public, so the view is the whole state and `sample_state` is exact.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from magnates.core.game import CHANCE, TERMINAL, Result, State, ranking_from_keys
+from magnates.games.galactic_magnate import (
+    auctions,
+    economy,
+    fortune,
+    monopolies,
+    movement,
+    trading,
+    turns,
+)
+from magnates.games.galactic_magnate.board import BOARD_SIZE, EVENTS, GROUPS, START, TABLES
+from magnates.games.galactic_magnate.phases import (
+    AUCTION,
+    BUY,
+    CHARACTERS,
+    DICE,
+    EVENT_CHOICE,
+    FORTUNE,
+    ORDER,
+    OVER,
+    PHASE_NAMES,
+    ROLL,
+)
+
+if TYPE_CHECKING:
+    from magnates.games.galactic_magnate.game import GalacticMagnateGame
+
+# Scalar fields copied as they are by clone() and to_json(); lists are listed apart.
+SCALARS = (
+    "phase",
+    "chooser",
+    "turn",
+    "salary",
+    "collapsed",
+    "expenses",
+    "bank",
+    "doubles",
+    "last_double",
+    "event",
+    "a_loc",
+    "a_seller",
+    "a_player",
+    "a_bid",
+    "a_high",
+    "a_next",
+    "auctioned",
+    "offered",
+    "turns",
+    "rounds",
+    "end_reason",
+)
+LISTS = (
+    "characters",
+    "order",
+    "cash",
+    "pos",
+    "prison",
+    "alive",
+    "owner",
+    "level",
+    "a_ring",
+    "a_out",
+    "offer_action",
+    "offer_to",
+    "eliminated",
+)
+
+
+class GalacticState(State):
+    game: GalacticMagnateGame
+
+    def __init__(self, game: GalacticMagnateGame, *, empty: bool = False) -> None:
+        self.game = game
+        self.ids = game.ids
+        self.n = game.num_players
+        self.max_rounds: int = game.options["max_rounds"]
+        self.history = []
+        self._legal = None
+        if empty:
+            return
+        n = self.n
+        self.phase = CHARACTERS
+        self.chooser = 0
+        self.characters: list[int] = [-1] * n
+        self.order: list[int] = list(range(n))
+        self.turn = 0
+        self.cash: list[int] = [TABLES.start_cash[n]] * n
+        self.bank = -sum(self.cash)
+        """The bank is an account: bank + sum(cash) is 0 for the whole game."""
+        self.pos: list[int] = [START] * n
+        self.prison: list[int] = [0] * n
+        """Turns still to skip in Prison; above zero the player is a prisoner."""
+        self.alive: list[bool] = [True] * n
+        self.owner: list[int] = [-1] * BOARD_SIZE
+        self.level: list[int] = [0] * len(GROUPS)
+        self.salary = TABLES.start_salary[n]
+        self.collapsed = False
+        self.expenses = 0
+        self.doubles = 0
+        self.last_double = False
+        self.event = -1
+        self.a_loc = -1
+        self.a_seller = -1
+        self.a_player = False
+        self.a_bid = 0
+        self.a_high = -1
+        self.a_next = -1
+        self.a_ring: list[int] = []
+        self.a_out: list[bool] = [False] * n
+        self.auctioned = False
+        self.offered = False
+        self.offer_action: list[int] = [-1] * n
+        self.offer_to: list[int] = [-1] * n
+        self.turns = 0
+        self.rounds = 0
+        self.eliminated: list[int] = []
+        self.end_reason = ""
+
+    # -- whose move ----------------------------------------------------------------
+    def turn_holder(self) -> int:
+        return self.order[self.turn]
+
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase == ROLL or phase == BUY or phase == EVENT_CHOICE:
+            return self.order[self.turn]
+        if phase == AUCTION:
+            return self.a_next
+        if phase == DICE or phase == FORTUNE or phase == ORDER:
+            return CHANCE
+        if phase == CHARACTERS:
+            return self.chooser
+        return TERMINAL
+
+    # -- what may happen -----------------------------------------------------------
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.phase == DICE:
+            return self.game.dice_outcomes
+        if self.phase == FORTUNE:
+            return self.game.fortune_outcomes
+        if self.phase == ORDER:
+            return self.game.order_outcomes
+        return []
+
+    def _legal_actions(self) -> list[int]:
+        phase = self.phase
+        ids = self.ids
+        seat = self.current_player()
+        if phase == ROLL:
+            legal = [ids.roll]
+            legal += monopolies.legal_upgrades(self, seat)
+            legal += auctions.legal_player_auctions(self, seat)
+            legal += trading.legal_offers(self, seat)
+            legal += trading.legal_accepts(self, seat)
+            legal += self._anytime(seat)
+            legal.append(ids.resign)
+            return legal
+        if phase == AUCTION:
+            return auctions.legal_bids(self, seat) + self._anytime(seat)
+        if phase == BUY:
+            return [ids.start_auction, ids.do_nothing, *self._anytime(seat)]
+        if phase == EVENT_CHOICE:
+            legal = [ids.refuse_event, *self._anytime(seat)]
+            if fortune.can_take(self, seat, EVENTS[self.event]):
+                legal.insert(0, ids.take_event)
+            return legal
+        if phase == CHARACTERS:
+            taken = set(self.characters)
+            return [a for i, a in enumerate(ids.characters) if i not in taken]
+        return []
+
+    def _anytime(self, seat: int) -> list[int]:
+        """What a player may do whenever asked anything: sell upgrades, recall or reject offers."""
+        return monopolies.legal_sales(self, seat) + trading.legal_withdrawals(self, seat)
+
+    def _apply(self, action: int) -> None:
+        ids = self.ids
+        kind = ids.kind_of[action]
+        seat = self.current_player()
+        if kind == "dice":
+            first, second = ids.dice[action]
+            movement.roll(self, first, second)
+        elif kind == "roll":
+            self.phase = DICE
+        elif kind == "raise" or kind == "bid" or kind == "pass":
+            auctions.bid(self, seat, action)
+        elif kind == "start-auction":
+            auctions.start_bank_auction(self)
+        elif kind == "do-nothing":
+            turns.end_roll(self)
+        elif kind == "fortune":
+            fortune.draw(self, ids.fortune.index(action))
+        elif kind == "take-event":
+            fortune.take(self)
+        elif kind == "refuse-event":
+            self.event = -1
+            turns.end_roll(self)
+        elif kind == "upgrade":
+            monopolies.upgrade(self, seat, ids.upgrade.index(action))
+        elif kind == "sell-upgrade":
+            monopolies.sell_upgrade(self, ids.sell_upgrade.index(action))
+        elif kind == "auction-property":
+            auctions.start_player_auction(self, seat, auctions.location_of(ids, action))
+        elif kind in trading.OFFER_KINDS:
+            trading.make_offer(self, seat, action)
+        elif kind == "recall":
+            trading.withdraw(self, seat)
+        elif kind == "reject":
+            trading.withdraw(self, ids.reject.index(action))
+        elif kind == "accept":
+            trading.accept(self, seat, ids.accept.index(action))
+        elif kind == "resign":
+            economy.resign(self, seat)
+            turns.end_roll(self)
+        elif kind == "character":
+            self.characters[seat] = ids.characters.index(action)
+            self.chooser += 1
+            if self.chooser == self.n:
+                self.phase = ORDER
+        elif kind == "playing-order":
+            self.order = list(ids.order_of[action])
+            turns.start_game(self)
+        else:  # pragma: no cover - the action space has no other kind
+            raise AssertionError(f"unhandled action kind {kind}")
+
+    def explain_illegal(self, action_id: int) -> str:
+        return f"the game is in the {PHASE_NAMES[self.phase]} phase and the rules do not allow it there now"
+
+    # -- copies ----------------------------------------------------------------------
+    def clone(self) -> GalacticState:
+        other = GalacticState(self.game, empty=True)
+        d = other.__dict__
+        src = self.__dict__
+        for name in SCALARS:
+            d[name] = src[name]
+        for name in LISTS:
+            d[name] = src[name][:]
+        other.history = self.history[:]
+        other._legal = self._legal
+        return other
+
+    # -- the end ---------------------------------------------------------------------
+    def net_worth(self, seat: int) -> int:
+        """Cash, plus credit, plus what the upgrades would sell for: the round-limit score."""
+        if not self.alive[seat]:
+            return 0
+        return self.cash[seat] + economy.credit(self, seat) + monopolies.upgrade_value(self, seat)
+
+    def result(self) -> Result:
+        if self.phase != OVER:
+            raise ValueError("the game is not over yet")
+        n = self.n
+        worth = [self.net_worth(seat) for seat in range(n)]
+        keys = []
+        for seat in range(n):
+            if self.alive[seat]:
+                keys.append((1, worth[seat]))
+            else:
+                keys.append((0, self.eliminated.index(seat)))
+        return Result(
+            ranking=ranking_from_keys(keys),
+            scores=[float(w) for w in worth],
+            reason=self.end_reason,
+            details={
+                "turns": self.turns,
+                "rounds": self.rounds,
+                "eliminated": list(self.eliminated),
+                "salary": self.salary,
+                "collapsed": self.collapsed,
+                "expenses": self.expenses,
+            },
+        )
+
+    # -- information -------------------------------------------------------------------
+    def view(self, player: int | None) -> dict[str, Any]:
+        from magnates.games.galactic_magnate.views import make_view
+
+        return make_view(self, player)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {name: getattr(self, name) for name in SCALARS}
+        for name in LISTS:
+            data[name] = list(getattr(self, name))
+        data["players"] = self.n
+        data["history"] = list(self.history)
+        return data
+
+    @property
+    def phase_name(self) -> str:
+        return PHASE_NAMES[self.phase]

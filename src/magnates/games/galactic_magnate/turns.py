@@ -1,0 +1,58 @@
+"""The turn cycle: rolls within a turn, doubles, skipping prisoners, rounds and the round limit."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from magnates.games.galactic_magnate import economy, trading
+from magnates.games.galactic_magnate.phases import OVER, ROLL
+
+if TYPE_CHECKING:
+    from magnates.games.galactic_magnate.state import GalacticState
+
+
+def start_game(s: GalacticState) -> None:
+    """After the random playing order: the first player in it starts his first turn."""
+    s.turn = 0
+    s.turns = 1
+    s.phase = ROLL
+
+
+def end_roll(s: GalacticState) -> None:
+    """A roll is over: roll again after doubles, unless the turn holder fell, went to Prison or the game ended."""
+    if s.phase == OVER:
+        return
+    seat = s.order[s.turn]
+    if s.alive[seat] and s.prison[seat] == 0 and s.last_double:
+        s.phase = ROLL
+    else:
+        end_turn(s)
+
+
+def end_turn(s: GalacticState) -> None:
+    """Pass the turn along the playing order, skipping the dead and counting down prisoners' skips."""
+    if s.phase == OVER:
+        return
+    s.doubles = 0
+    s.last_double = False
+    s.auctioned = False
+    s.offered = False
+    n = s.n
+    while True:
+        s.turn += 1
+        if s.turn == n:
+            s.turn = 0
+            s.rounds += 1
+            if s.rounds >= s.max_rounds:
+                economy.finish(s, "round limit: net worth")
+                return
+        seat = s.order[s.turn]
+        if not s.alive[seat]:
+            continue
+        s.turns += 1
+        if s.prison[seat] > 0:
+            s.prison[seat] -= 1
+            continue
+        break
+    s.phase = ROLL
+    trading.drop_stale_offers(s)
