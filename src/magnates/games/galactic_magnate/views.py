@@ -19,6 +19,7 @@ def make_view(s: GalacticState, player: int | None) -> dict[str, Any]:
     data = s.to_json()
     del data["history"]
     data["seat"] = player
+    data["max_rounds"] = s.max_rounds
     data["phase_name"] = PHASE_NAMES[s.phase]
     data["decider"] = s.current_player()
     data["credit"] = [economy.credit(s, seat) for seat in range(s.n)]

@@ -1,0 +1,118 @@
+"""Terminal drawing of a Galactic Magnate view with Rich: economy, players, board, auction, offers."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from magnates.games.galactic_magnate.board import EVENTS, GROUPS, LOCATIONS, TABLES
+
+if TYPE_CHECKING:
+    from magnates.core.game import Game
+
+SEAT_STYLE = ("bold red", "bold green", "bold yellow", "bold cyan", "bold magenta")
+RICH_COLOR = {"brown": "orange4", "orange": "dark_orange"}
+"""Monopoly colors that Rich spells differently."""
+
+
+def seat_text(seat: int) -> Text:
+    return Text(f"P{seat + 1}", style=SEAT_STYLE[seat % len(SEAT_STYLE)])
+
+
+def economy_line(view: Mapping[str, Any]) -> Text:
+    text = Text()
+    if view["collapsed"]:
+        text.append("ECONOMY COLLAPSED", style="bold red")
+        text.append(f"  expenses on passing Start: {view['expenses']}")
+    else:
+        text.append(f"Salary: {view['salary']}", style="bold")
+    text.append(f"   round {view['rounds'] + 1} of at most {view['max_rounds']}   turn {view['turns']}")
+    return text
+
+
+def players_table(view: Mapping[str, Any]) -> Table:
+    table = Table(title="Players (in playing order)", title_justify="left", expand=False)
+    for column in ("", "character", "cash", "credit", "at", "state"):
+        table.add_column(column)
+    holder = view["order"][view["turn"]] if view["phase_name"] not in ("characters", "order") else -1
+    for seat in view["order"]:
+        character = view["characters"][seat]
+        name = TABLES.characters[character] if character >= 0 else "-"
+        if not view["alive"][seat]:
+            state = Text("resigned", style="dim")
+        elif view["prison"][seat]:
+            state = Text(f"in Prison, {view['prison'][seat]} turns to skip", style="red")
+        else:
+            state = Text("to play" if seat == holder else "")
+        if seat == view.get("seat"):
+            state.append(" (you)", style="bold")
+        cash = view["cash"][seat]
+        table.add_row(
+            seat_text(seat),
+            name,
+            Text(str(cash), style="red" if cash < 0 else ""),
+            str(view["credit"][seat]),
+            LOCATIONS[view["pos"][seat]].name,
+            state,
+        )
+    return table
+
+
+def board_table(view: Mapping[str, Any]) -> Table:
+    """The 40 locations, one side per column pair: owner, level and who stands there."""
+    table = Table(title="Board (clockwise from Start)", title_justify="left", show_lines=False, pad_edge=False)
+    for side in ("Start ->", "Dormitory ->", "Meteor Shower ->", "Prison ->"):
+        table.add_column(side, no_wrap=True)
+    cells: list[list[Text]] = [[] for _ in range(4)]
+    for loc in LOCATIONS:
+        text = Text(f"{loc.index:>2} ")
+        style = RICH_COLOR.get(GROUPS[loc.group].color, GROUPS[loc.group].color) if loc.group >= 0 else ""
+        text.append(loc.name[:16], style=style)
+        owner = view["owner"][loc.index]
+        if owner >= 0:
+            text.append(" ")
+            text.append_text(seat_text(owner))
+            if loc.group >= 0 and view["level"][loc.group]:
+                text.append(f" L{view['level'][loc.group]}", style="bold")
+        elif loc.price:
+            text.append(f" {loc.price}", style="dim")
+        for seat, at in enumerate(view["pos"]):
+            if at == loc.index and view["alive"][seat]:
+                text.append(" *")
+                text.append_text(seat_text(seat))
+        cells[loc.index // 10].append(text)
+    for row in range(10):
+        table.add_row(*(cells[side][row] for side in range(4)))
+    return table
+
+
+def pending_lines(game: Game, view: Mapping[str, Any]) -> list[RenderableType]:
+    out: list[RenderableType] = []
+    if view["phase_name"] == "auction":
+        loc = LOCATIONS[view["a_loc"]]
+        high = view["a_high"]
+        who = f"Player {high + 1}" if high >= 0 else "nobody yet"
+        kind = "Player auction" if view["a_player"] else "Auction"
+        out.append(
+            Text(
+                f"{kind} of {loc.name} (seller Player {view['a_seller'] + 1}): high bid {view['a_bid']} by {who}; "
+                f"Player {view['a_next'] + 1} to bid",
+                style="bold",
+            )
+        )
+    if view["event_key"] is not None:
+        event = EVENTS[view["event"]]
+        out.append(Text(f"Fortune: {event.title}. {event.text}", style="bold"))
+    for offer in view["offers"]:
+        out.append(Text(f"Open offer P{offer['from'] + 1} -> P{offer['to'] + 1}: {offer['text']}"))
+    return out
+
+
+def render(game: Game, view: Mapping[str, Any]) -> RenderableType:
+    parts: list[RenderableType] = [economy_line(view), players_table(view), board_table(view)]
+    parts += pending_lines(game, view)
+    return Group(*parts)
