@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 import magnates
-from magnates.cli import analyze, arena, bench, compare, play, simulate
+from magnates.cli import analyze, arena, bench, compare, play, roll, rules, simulate
 
 app = typer.Typer(
     name="magnates",
@@ -30,6 +30,8 @@ def games_command() -> None:
 app.command("play")(play.play_command)
 app.command("simulate")(simulate.simulate_command)
 app.command("bench")(bench.bench_command)
+app.command("roll")(roll.roll_command)
+app.command("rules")(rules.rules_command)
 app.command("arena")(arena.arena_command)
 app.command("compare")(compare.compare_command)
 app.command("analyze")(analyze.analyze_command)
