@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import importlib
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -21,6 +22,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from magnates.core.errors import MagnatesError, OptionError, RecordError
+from magnates.server.cards import card_faces, suits_table
 from magnates.server.service import Forbidden, GameService, ServiceError, Table
 from magnates.server.storage import Store, default_url
 
@@ -225,6 +227,12 @@ def create_app(db_url: str | None = None, *, resume: bool = True) -> FastAPI:
         svc.undo(table, seat)
         return svc.snapshot(table, seat)
 
+    @app.get("/api/games/{game_id}/cards", tags=["games"])
+    async def cards(game_id: str) -> dict[str, Any]:
+        """Card faces (name, rank, suits, price) and suit symbols for drawing this game's cards."""
+        table = service().get(game_id)
+        return {"suits": suits_table(), "cards": card_faces(table.game)}
+
     @app.get("/api/games/{game_id}/replay/{step}", tags=["replay"])
     async def replay(game_id: str, step: int, token: str | None = None) -> dict[str, Any]:
         """The game as a seat (or, once finished, a spectator) saw it after `step` actions."""
@@ -274,17 +282,31 @@ def create_app(db_url: str | None = None, *, resume: bool = True) -> FastAPI:
 
 
 def roller_sheet(options: dict[str, Any]) -> dict[str, Any]:
-    """The cheatsheet from `magnates.games.magnate.cheatsheet` when that module exists."""
+    """What the Roller page needs: the variant's numbers, and the cheatsheet when it exists.
+
+    The cheatsheet comes from `magnates.games.magnate.cheatsheet` (written beside
+    the rules); the page rolls two d10 and, on a 1, the variant's taxation d6.
+    """
     import magnates
 
     game = magnates.load("magnate", **options)
+    config = getattr(game, "config", None)
+    numbers = dataclasses.asdict(config) if dataclasses.is_dataclass(config) and not isinstance(config, type) else {}
+    sheet: Any = None
     try:
         module = importlib.import_module("magnates.games.magnate.cheatsheet")
     except ImportError:
-        return {"options": game.options, "sheet": None, "text": None}
-    sheet_fn = getattr(module, "cheatsheet", None) or getattr(module, "sheet", None)
-    if sheet_fn is None:
-        return {"options": game.options, "sheet": None, "text": None}
-    sheet = sheet_fn(game.options) if callable(sheet_fn) else sheet_fn
-    text = sheet if isinstance(sheet, str) else None
-    return {"options": game.options, "sheet": None if text is not None else sheet, "text": text}
+        module = None
+    if module is not None:
+        for name in ("cheatsheet", "sheet", "build", "render_text"):
+            make = getattr(module, name, None)
+            if callable(make):
+                try:
+                    sheet = make(game)
+                except TypeError:
+                    sheet = make(game.options)
+                break
+    if sheet is not None and not isinstance(sheet, str | dict | list):
+        to_json = getattr(sheet, "to_json", None)
+        sheet = to_json() if callable(to_json) else str(sheet)
+    return {"options": game.options, "config": numbers, "tax_dice": numbers.get("tax_dice", 1), "sheet": sheet}

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import magnates
-from magnates.bots.registry import available, make_bot
+from magnates.bots.registry import GENERIC, available, make_bot
 from magnates.core.bot import Bot
 from magnates.core.chance import sample
 from magnates.core.errors import IllegalAction, MagnatesError, OptionError, RecordError
@@ -100,6 +100,23 @@ class Table:
         raise Forbidden("this seat link is not valid for this game (check the link you were given)")
 
 
+def bot_names(game: Game) -> list[str]:
+    """The bots a seat may be given; a game whose own bots fail to import still offers the generic ones."""
+    try:
+        return sorted(available(game))
+    except ImportError:
+        return sorted(GENERIC)
+
+
+def new_bot(name: str, game: Game) -> Bot:
+    try:
+        return make_bot(name, game)
+    except ImportError as err:
+        if name in GENERIC:
+            return GENERIC[name](game)
+        raise OptionError(f"bot {name!r} of {game.name} cannot be loaded: {err}") from None
+
+
 def step_rng(seed: int, step: int, purpose: str) -> random.Random:
     """A generator fixed by the game's seed, the step and what it is for (restart-exact)."""
     return random.Random(f"{seed}:{step}:{purpose}")
@@ -139,7 +156,7 @@ class GameService:
             "game": name,
             "options": game.options,
             "num_players": game.num_players,
-            "bots": sorted(available(game)),
+            "bots": bot_names(game),
         }
 
     # -- creating and loading -------------------------------------------------------
@@ -171,12 +188,12 @@ class GameService:
             return Seat("person", None, secrets.token_urlsafe(18))
         if kind == "bot":
             bot = str(spec.get("bot") or "random")
-            make_bot(bot, game)  # OptionError naming the valid bots if unknown
+            new_bot(bot, game)  # OptionError naming the valid bots if unknown
             return Seat("bot", bot, None)
         raise OptionError(f"seat {index + 1} must be a 'person' or a 'bot', not {kind!r}")
 
     def _attach_bots(self, table: Table) -> None:
-        table.bots = {i: make_bot(s.bot or "random", table.game) for i, s in enumerate(table.seats) if s.kind == "bot"}
+        table.bots = {i: new_bot(s.bot or "random", table.game) for i, s in enumerate(table.seats) if s.kind == "bot"}
 
     def _stored(self, table: Table) -> StoredGame:
         return StoredGame(

@@ -1,0 +1,69 @@
+// Shared helpers of the magnates web client (no build step, no framework).
+"use strict";
+
+const Magnates = {
+  renderers: {},
+
+  el(tag, attrs = {}, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs)) {
+      if (value === null || value === undefined || value === false) continue;
+      if (key === "class") node.className = value;
+      else if (key === "text") node.textContent = value;
+      else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+      else node.setAttribute(key, value === true ? "" : value);
+    }
+    for (const child of children.flat()) {
+      if (child === null || child === undefined || child === false) continue;
+      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+    return node;
+  },
+
+  async api(method, path, body) {
+    const options = { method, headers: {} };
+    if (body !== undefined) {
+      options.headers["Content-Type"] = "application/json";
+      options.body = JSON.stringify(body);
+    }
+    const response = await fetch(path, options);
+    let data = null;
+    try { data = await response.json(); } catch (_) { data = null; }
+    if (!response.ok) {
+      let detail = data && data.detail !== undefined ? data.detail : response.statusText;
+      if (Array.isArray(detail)) detail = detail.map((d) => `${(d.loc || []).join(".")}: ${d.msg}`).join("; ");
+      throw new Error(String(detail));
+    }
+    return data;
+  },
+
+  params() { return new URLSearchParams(window.location.search); },
+
+  playerName(seat) { return seat === null || seat === undefined ? "spectator" : `Player ${seat + 1}`; },
+
+  showError(target, message) {
+    target.textContent = message;
+    target.classList.toggle("hidden", !message);
+  },
+
+  // A readable, generic drawing of any JSON view: nested definition lists.
+  drawJson(value) {
+    const { el } = Magnates;
+    if (value === null || value === undefined) return el("span", { class: "muted", text: "—" });
+    if (Array.isArray(value)) {
+      if (value.every((v) => v === null || typeof v !== "object")) {
+        return el("span", { text: value.length ? value.map((v) => (v === null ? "?" : String(v))).join(", ") : "none" });
+      }
+      return el("ol", {}, value.map((v) => el("li", {}, Magnates.drawJson(v))));
+    }
+    if (typeof value === "object") {
+      const dl = el("dl", { class: "view" });
+      for (const [key, v] of Object.entries(value)) {
+        dl.append(el("dt", { text: key.replaceAll("_", " ") }), el("dd", {}, Magnates.drawJson(v)));
+      }
+      return dl;
+    }
+    return el("span", { text: String(value) });
+  },
+};
+window.Magnates = Magnates;

@@ -1,0 +1,176 @@
+"""End-to-end tests in a real headless Chromium (Debian's), driven by Playwright.
+
+Screenshots go to a temporary folder (printed; kept by pytest's tmp_path).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import CHROMIUM, LiveServer, unavailable
+
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+TIMEOUT_MS = 15_000
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        unavailable("the playwright Python package is not installed (pip install magnates[web])")
+    if CHROMIUM is None:
+        unavailable("Chromium is not installed (Debian package chromium)")
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    folder = tmp_path / "screenshots"
+    folder.mkdir()
+    print(f"screenshots in {folder}")
+    return folder
+
+
+def new_page(browser: Any, phone: bool = False) -> Any:
+    size = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 900}
+    page = browser.new_context(viewport=size).new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    return page
+
+
+def create_from_lobby(
+    page: Any, server: LiveServer, game: str, seat_kinds: list[str], options: dict[str, str] | None = None
+) -> None:
+    page.goto(f"{server.url}/index.html")
+    page.select_option("#game", game)
+    for name, value in (options or {}).items():
+        page.select_option(f"[data-option={name}]", value)
+    page.wait_for_selector(f"select[data-seat='{len(seat_kinds) - 1}']")
+    for seat, kind in enumerate(seat_kinds):
+        page.select_option(f"select[data-seat='{seat}']", kind)
+    page.click("#create-button")
+    page.wait_for_selector("#created:not(.hidden)")
+
+
+def seat_links(page: Any) -> list[str]:
+    return [a.get_attribute("href") for a in page.query_selector_all("a.seat-link")]
+
+
+def my_turn(page: Any) -> bool:
+    return page.evaluate(
+        "() => document.body.dataset.status === 'playing' && document.body.dataset.decider === String(Magnates.table.snapshot().seat)"
+    )
+
+
+def click_first_action(page: Any) -> int:
+    """Click the first offered choice (a payment menu's button counts); returns the step it acted on."""
+    step = int(page.evaluate("() => document.body.dataset.step"))
+    page.locator("#actions button:not([disabled])").first.click()
+    page.wait_for_function(
+        f"() => Number(document.body.dataset.step) !== {step} || !document.querySelector('#error').classList.contains('hidden')"
+    )
+    return step
+
+
+def wait_live(page: Any) -> None:
+    page.wait_for_function("() => document.body.dataset.step !== undefined")
+
+
+def test_a_toy_game_against_a_bot_is_played_to_the_end_by_clicking(
+    browser: Any, live_server: LiveServer, shots: Path
+) -> None:
+    page = new_page(browser, phone=True)
+    create_from_lobby(page, live_server, "toy", ["person", "bot:random"])
+    page.screenshot(path=str(shots / "lobby.png"))
+    page.click("a.seat-link")
+    wait_live(page)
+    assert page.locator("#who").inner_text() == "you are Player 1"
+    # An illegal action is refused with a clear message and nothing changes.
+    before = page.evaluate("() => document.body.dataset.step")
+    page.evaluate(
+        "() => Magnates.table.send({type: 'action', action: 'end turn', step: Magnates.table.snapshot().step})"
+    )
+    page.wait_for_selector("#error:not(.hidden)")
+    assert "not legal" in page.locator("#error").inner_text()
+    assert page.evaluate("() => document.body.dataset.step") == before
+    moves = 0
+    while page.evaluate("() => document.body.dataset.status") != "finished":
+        click_first_action(page)
+        moves += 1
+        page.screenshot(path=str(shots / f"move-{moves:02d}.png"))
+        assert moves < 50
+    assert "wins" in page.locator("#result").inner_text() or "Draw" in page.locator("#result").inner_text()
+    page.click("#replay-link")
+    page.wait_for_selector("#replaybar:not(.hidden)")
+    page.click("#replay-next")
+    page.wait_for_function("() => document.body.dataset.step === '1'")
+    page.screenshot(path=str(shots / "replay.png"))
+
+
+def test_two_browsers_play_each_other_live(browser: Any, live_server: LiveServer, shots: Path) -> None:
+    lobby = new_page(browser)
+    create_from_lobby(lobby, live_server, "toy", ["person", "person"])
+    links = seat_links(lobby)
+    pages = [new_page(browser), new_page(browser, phone=True)]
+    for page, link in zip(pages, links, strict=True):
+        page.goto(link)
+        wait_live(page)
+    turns = 0
+    while pages[0].evaluate("() => document.body.dataset.status") != "finished":
+        mover = next(p for p in pages if my_turn(p))
+        other = pages[1 - pages.index(mover)]
+        step = click_first_action(mover)
+        other.wait_for_function(f"() => Number(document.body.dataset.step) > {step}")  # pushed live
+        turns += 1
+        assert turns < 50
+    pages[1].wait_for_function("() => document.body.dataset.status === 'finished'")
+    for index, page in enumerate(pages):
+        page.screenshot(path=str(shots / f"player-{index + 1}-end.png"))
+    assert pages[0].locator("#result").inner_text() == pages[1].locator("#result").inner_text()
+
+
+def test_a_server_restart_in_the_middle_of_a_game_resumes_it_in_the_open_page(
+    browser: Any, db_url: str, shots: Path
+) -> None:
+    server = LiveServer(db_url)
+    server.start()
+    try:
+        page = new_page(browser)
+        create_from_lobby(page, server, "toy", ["person", "bot:random"])
+        page.click("a.seat-link")
+        wait_live(page)
+        click_first_action(page)
+        step_before = page.evaluate("() => document.body.dataset.step")
+        board_before = page.locator("#board").inner_text()
+        server.stop()
+        page.wait_for_function("() => document.querySelector('#connection').textContent !== 'live'")
+        server.start()  # same port, same database
+        page.wait_for_function("() => document.querySelector('#connection').textContent === 'live'")
+        assert page.evaluate("() => document.body.dataset.step") == step_before
+        assert page.locator("#board").inner_text() == board_before
+        page.screenshot(path=str(shots / "after-restart.png"))
+        moves = 0
+        while page.evaluate("() => document.body.dataset.status") != "finished":
+            click_first_action(page)
+            moves += 1
+            assert moves < 50
+    finally:
+        server.stop()
