@@ -76,7 +76,8 @@ def seat_links(page: Any) -> list[str]:
 
 def my_turn(page: Any) -> bool:
     return page.evaluate(
-        "() => document.body.dataset.status === 'playing' && document.body.dataset.decider === String(Magnates.table.snapshot().seat)"
+        "() => document.body.dataset.status === 'playing'"
+        " && document.body.dataset.decider === String(Magnates.table.snapshot().seat)"
     )
 
 
@@ -85,7 +86,8 @@ def click_first_action(page: Any) -> int:
     step = int(page.evaluate("() => document.body.dataset.step"))
     page.locator("#actions button:not([disabled])").first.click()
     page.wait_for_function(
-        f"() => Number(document.body.dataset.step) !== {step} || !document.querySelector('#error').classList.contains('hidden')"
+        f"() => Number(document.body.dataset.step) !== {step}"
+        " || !document.querySelector('#error').classList.contains('hidden')"
     )
     return step
 
