@@ -17,6 +17,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.rule import Rule
 from rich.table import Table
 
@@ -45,7 +46,8 @@ one action begins that way). Other commands:
 DICE_HELP = """\
 Roll the real dice and type what they show, e.g. "{example}" (the numbers in
 the order the outcome is written, or the outcome's whole text). "#N" picks the
-Nth outcome of the list. Other commands: list, save FILE, help, quit."""
+Nth outcome of the list, and so does a lone number that matches no roll.
+Other commands: list, save FILE, help, quit."""
 
 
 class EndOfInput(Exception):
@@ -85,7 +87,7 @@ class PlaySession:
         self.dice_manual = dice_manual
         self.save_path = save_path
         self.echo_input = echo_input
-        self.renderer: Renderer | None = find_renderer(game.name)
+        self.renderer: Renderer | None = find_renderer(game.name, self.warn)
         self.bots: dict[int, Bot] = {s: make_bot(name, game) for s, name in enumerate(seats) if name != HUMAN}
         resumed = len(state.history)
         if resumed == 0:
@@ -96,6 +98,9 @@ class PlaySession:
             self.rngs = [random.Random(derive_seed(seed, "seat", s, "resume", resumed)) for s in range(len(seats))]
         self.actors = actors_of(game, state.history)
         self.seen = {s: resumed for s, name in enumerate(seats) if name == HUMAN}
+
+    def warn(self, message: str) -> None:
+        self.console.print(f"[yellow]warning:[/] {escape(message)}", soft_wrap=True)
 
     # -- the game loop -----------------------------------------------------------
     def run(self) -> int:
@@ -109,7 +114,9 @@ class PlaySession:
             return 0
         except EndOfInput:
             self.autosave()
-            self.console.print("\nEnd of input: the game was left unfinished." + self.saved_note(), soft_wrap=True, markup=False)
+            self.console.print(
+                "\nEnd of input: the game was left unfinished." + self.saved_note(), soft_wrap=True, markup=False
+            )
             return 0
         self.autosave()
         self.show_end()
@@ -144,7 +151,9 @@ class PlaySession:
     def show_decision(self, player: int, menu: Sequence[MenuEntry]) -> None:
         self.console.print(Rule(f"{seat_name(player)} to decide", style="dim"))
         self.show_log(self.seen.get(player, len(self.state.history)))
-        self.console.print(show_view(self.game, self.state.view(player), self.renderer, f"You are {seat_name(player)}"))
+        self.console.print(
+            show_view(self.game, self.state.view(player), self.renderer, f"You are {seat_name(player)}", self.warn)
+        )
         self.console.print(render_menu(menu))
 
     def show_end(self) -> None:
@@ -152,7 +161,7 @@ class PlaySession:
         self.console.print(Rule("Game over", style="dim"))
         self.show_log(min((self.seen[s] for s in humans), default=len(self.state.history)))
         viewer = humans[0] if len(humans) == 1 else None
-        self.console.print(show_view(self.game, self.state.view(viewer), self.renderer, "Final position"))
+        self.console.print(show_view(self.game, self.state.view(viewer), self.renderer, "Final position", self.warn))
         result = self.state.result()
         table = Table(title="Result", title_justify="left")
         table.add_column("Seat")
@@ -243,7 +252,10 @@ class PlaySession:
     def ask_dice(self, outcomes: Sequence[int]) -> int:
         texts = [self.game.action_to_string(a) for a in outcomes]
         example = " ".join(map(str, _numbers(texts[-1]))) or texts[-1]
-        self.console.print(f"[bold]Dice:[/] roll and type the result, e.g. {example!r} (help, list).")
+        kind = self.game.action(outcomes[0]).kind.replace("_", " ")
+        self.console.print(f"[bold]Dice ({escape(kind)}):[/] roll and type the result, e.g. {escape(repr(example))}.")
+        if len(texts) <= 12:
+            self.console.print(", ".join(f"#{i + 1} {t}" for i, t in enumerate(texts)), markup=False)
         while True:
             line = self.prompt("Dice")
             if not line or self.command(line):
@@ -278,32 +290,41 @@ class PlaySession:
 
 
 def match_dice(line: str, outcomes: Sequence[int], texts: Sequence[str]) -> int | None:
-    """The dice outcome a person typed: its whole text, '#N', or the numbers the dice show.
+    """The dice outcome a person typed, or None if it names no single possible outcome.
 
-    Numbers are compared with the last numbers written in each outcome's text,
-    first in order, then in any order; a match must be unique.
+    Tried in turn: the outcome's whole text; "#N" (the Nth outcome listed); the
+    numbers the dice show, compared with the last numbers of each outcome's
+    text in order, then in any order ("3 7" finds "roll 7 3"); words that occur
+    in exactly one outcome's text ("moons" finds "tax Moons"); and last, a lone
+    number N that matched no roll picks the Nth outcome, as in the action menu.
     """
-    lowered = line.lower()
+    lowered = line.lower().strip()
     for action, text in zip(outcomes, texts, strict=True):
         if text.lower() == lowered:
             return action
-    if lowered.startswith("#") and lowered[1:].isdigit():
-        number = int(lowered[1:])
-        return outcomes[number - 1] if 1 <= number <= len(outcomes) else None
-    typed = _numbers(line)
-    if not typed:
+    if lowered.startswith("#"):
+        number = lowered[1:].strip()
+        if number.isdigit() and 1 <= int(number) <= len(outcomes):
+            return outcomes[int(number) - 1]
         return None
-    for same in (lambda a, b: a == b, lambda a, b: sorted(a) == sorted(b)):
-        found = [
-            action
-            for action, text in zip(outcomes, texts, strict=True)
-            if len(_numbers(text)) >= len(typed) and same(_numbers(text)[-len(typed) :], typed)
-        ]
-        if len(found) == 1:
-            return found[0]
-        if len(found) > 1:
-            return None
-    return None
+    typed = _numbers(line)
+    if typed:
+        for same in (lambda a, b: a == b, lambda a, b: sorted(a) == sorted(b)):
+            found = [
+                action
+                for action, text in zip(outcomes, texts, strict=True)
+                if len(_numbers(text)) >= len(typed) and same(_numbers(text)[-len(typed) :], typed)
+            ]
+            if len(found) == 1:
+                return found[0]
+        if len(typed) == 1 and lowered.isdigit() and 1 <= typed[0] <= len(outcomes):
+            return outcomes[typed[0] - 1]
+        return None
+    words = lowered.split()
+    found = [
+        action for action, text in zip(outcomes, texts, strict=True) if all(w in text.lower().split() for w in words)
+    ]
+    return found[0] if len(found) == 1 else None
 
 
 def actors_of(game: Game, history: Sequence[int]) -> list[int]:

@@ -37,8 +37,12 @@ def game_package(name: str) -> str:
     return module.rpartition(".")[0]
 
 
-def find_renderer(name: str) -> Renderer | None:
-    """The game's `render(game, view)` if its package has a `render` module, else None."""
+def find_renderer(name: str, warn: Callable[[str], None] | None = None) -> Renderer | None:
+    """The game's `render(game, view)` if its package has a `render` module, else None.
+
+    A renderer that fails to import is reported through `warn` and replaced by
+    the generic view: a broken picture must not stop a game from being played.
+    """
     package = game_package(name)
     if not package:
         return None
@@ -48,7 +52,13 @@ def find_renderer(name: str) -> Renderer | None:
         return None
     if spec is None:
         return None
-    renderer: Renderer | None = getattr(importlib.import_module(f"{package}.render"), "render", None)
+    try:
+        module = importlib.import_module(f"{package}.render")
+    except Exception as err:
+        if warn is not None:
+            warn(f"{package}.render cannot be loaded ({type(err).__name__}: {err}); showing the plain view")
+        return None
+    renderer: Renderer | None = getattr(module, "render", None)
     return renderer
 
 
@@ -90,8 +100,21 @@ def generic_view(view: Mapping[str, Any], title: str = "") -> RenderableType:
     return tree
 
 
-def show_view(game: Game, view: Mapping[str, Any], renderer: Renderer | None, title: str = "") -> RenderableType:
-    return renderer(game, view) if renderer is not None else generic_view(view, title)
+def show_view(
+    game: Game,
+    view: Mapping[str, Any],
+    renderer: Renderer | None,
+    title: str = "",
+    warn: Callable[[str], None] | None = None,
+) -> RenderableType:
+    """The game's picture of the view, or the generic tree if it has none (or it fails)."""
+    if renderer is not None:
+        try:
+            return renderer(game, view)
+        except Exception as err:
+            if warn is not None:
+                warn(f"the {game.name} renderer failed ({type(err).__name__}: {err}); showing the plain view")
+    return generic_view(view, title)
 
 
 @dataclass(frozen=True)
