@@ -13,6 +13,7 @@ seed comes from its index, and outcomes are put back in index order.
 from __future__ import annotations
 
 import os
+import sys
 import time
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
@@ -46,7 +47,14 @@ def ensure_started(workers: int | None = None) -> Any:
         if os.environ.get("RAY_ADDRESS"):
             ray.init(address=os.environ["RAY_ADDRESS"], log_to_driver=False)
         else:
-            ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
+            # A local instance sees what this process sees (games registered from other folders too).
+            path = os.pathsep.join(entry for entry in sys.path if entry)
+            ray.init(
+                num_cpus=workers,
+                include_dashboard=False,
+                log_to_driver=False,
+                runtime_env={"env_vars": {"PYTHONPATH": path}},
+            )
     return ray
 
 
