@@ -33,7 +33,7 @@ def _tokens(state: MagnateState) -> int:
 
 def _expected_token_change(state: MagnateState, action: int) -> int | None:
     """How many tokens an action creates or destroys by the rules (None: checked from the tallies)."""
-    op, a, _b, c = state.space.decode[action]
+    op, a, _b, _c = state.space.decode[action]
     deck = state.deck
     from magnates.games.magnate import space as S
 
