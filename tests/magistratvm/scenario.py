@@ -39,7 +39,7 @@ def new_game(players: int = 4, circuit: list[int] | None = None, prefect: int = 
     game = magnates.load("magistratvm", players=players)
     state = game.new_initial_state()
     assert isinstance(state, MagistratvmState)
-    for t in circuit or [0, 1, 2, 3, 4, 5]:
+    for t in circuit or EXAMPLE_CIRCUIT:
         state.apply_action(A.DrawTile(t))
     for seat in range(players):
         state.apply_action(A.RollDie(6 if seat == prefect else 1))
