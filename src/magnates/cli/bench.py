@@ -31,9 +31,10 @@ def bench_command(
         typer.echo(json.dumps(result.to_json()))
         return
     options = ", ".join(f"{k}={v}" for k, v in result.options.items()) or "default options"
-    typer.echo(f"{game.title} ({options}), random playouts on one core:")
+    typer.echo(f"{game.title}, random playouts on one core")
+    typer.echo(f"  options: {options}")
+    typer.echo(f"  {result.steps_per_second:,.0f} steps/s, {result.games_per_second:,.1f} games/s")
     typer.echo(
-        f"  {result.steps_per_second:,.0f} steps/s, {result.games_per_second:,.1f} games/s "
-        f"({result.games:,} games, {result.steps:,} steps, {result.steps_per_game:.1f} steps/game, "
-        f"{result.seconds:.1f} s)"
+        f"  ({result.games:,} games, {result.steps:,} steps, {result.steps_per_game:.1f} steps/game,"
+        f" {result.seconds:.1f} s)"
     )

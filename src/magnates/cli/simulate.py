@@ -12,6 +12,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
@@ -20,7 +21,7 @@ from magnates.sim.batch import BatchResult, BatchSpec, default_workers, run_batc
 from magnates.sim.report import write_report
 from magnates.sim.stats import Summary
 
-from .common import OPTION_HELP, PLAYERS_HELP, fail, game_options, load_game, user_errors
+from .common import OPTION_HELP, PLAYERS_HELP, fail, load_game, user_errors
 
 
 def simulate_command(
@@ -45,8 +46,7 @@ def simulate_command(
         fail("--bots names no bot")
     with user_errors():
         game = load_game(game_name, option or [], players)
-        options = game_options(game_name, option or [], players)
-        spec = BatchSpec.make(game_name, options, names, games, seed, keep_records=out is not None)
+        spec = BatchSpec.make(game_name, dict(game.options), names, games, seed, keep_records=out is not None)
         if backend not in ("local", "ray"):
             fail(f"unknown backend {backend!r}; choose local or ray")
         batch = _run(spec, workers or default_workers(), show_progress=not as_json, backend=backend)
@@ -108,12 +108,13 @@ def _percent(part: int, whole: int) -> str:
 
 
 def print_summary(console: Console, summary: Summary, title: str) -> None:
-    options = ", ".join(f"{k}={v}" for k, v in summary.options.items()) or "default options"
+    options = ", ".join(f"{k}={v}" for k, v in summary.options.items()) or "no options"
     console.print(
-        f"[bold]{summary.games} games of {title}[/] ({options}); bots {', '.join(summary.bots)}; "
-        f"seed {summary.seed}; {summary.workers} worker(s); {summary.seconds:.1f} s, "
-        f"{summary.games_per_second:.1f} games/s"
+        f"[bold]{summary.games} games of {escape(title)}[/], "
+        f"bots {escape(', '.join(summary.bots))}, seed {summary.seed}"
     )
+    console.print(f"Options: {escape(options)}")
+    console.print(f"{summary.seconds:.1f} s on {summary.workers} worker(s): {summary.games_per_second:.1f} games/s")
     finished = summary.finished
     seats = Table(title="Wins by seat", title_justify="left")
     seats.add_column("Seat")
