@@ -317,6 +317,8 @@ def test_round_limit_ends_the_game_and_ranks_survivors_by_net_worth():
 def test_trade_offer_is_accepted_on_the_receivers_turn():
     s = started(2)
     own(s, 0, "Ceres Outpost")
+    s.apply_action("Make an offer to Player 2")
+    assert "Make no offer after all" in legal_texts(s)
     s.apply_action("Offer Ceres Outpost to Player 2 for 150")
     assert "Offer Ceres Harbor to Player 2 for 120" not in legal_texts(s)  # one offer at a time
     assert "Accept the offer of Player 1" not in legal_texts(s)
@@ -333,14 +335,16 @@ def test_offers_can_be_recalled_and_rejected():
     s = started(2)
     own(s, 1, "Ceres Outpost")
     own(s, 0, "Titan Port")
+    s.apply_action("Make an offer to Player 2")
     s.apply_action("Offer 200 for Ceres Outpost")
     assert s.offer_to[0] == 1
     s.apply_action("Recall my offer")
     assert s.offer_action[0] == -1
-    assert "Offer Titan Port for Ceres Outpost" not in legal_texts(s)  # one new offer per turn
+    assert "Make an offer to Player 2" not in legal_texts(s)  # one new offer per turn
     s.pos[0] = 10
     roll(s, 2, 3)
     s.apply_action("Do nothing")
+    s.apply_action("Make an offer to Player 1")
     s.apply_action("Offer Ceres Outpost for Titan Port")
     assert s.offer_to[1] == 0
     s.pos[1] = 10
@@ -357,6 +361,7 @@ def test_trade_sells_the_upgrades_of_the_monopolies_involved_to_their_owner():
     s.level[group("Ceres")] = 3
     s.turn = 1
     s._legal = None
+    s.apply_action("Make an offer to Player 1")
     s.apply_action("Offer Ceres Outpost to Player 1 for 100")
     s.pos[1] = 10
     roll(s, 2, 3)
@@ -370,6 +375,7 @@ def test_no_trade_after_the_collapse_while_either_side_is_in_debt():
     s = started(2)
     own(s, 0, "Ceres Outpost", *SIRIUS)
     own(s, 1, "Titan Port")
+    s.apply_action("Make an offer to Player 2")
     s.apply_action("Offer Ceres Outpost for Titan Port")
     s.collapsed, s.salary, s.expenses = True, 0, 300
     set_cash(s, 0, -50)
@@ -377,7 +383,7 @@ def test_no_trade_after_the_collapse_while_either_side_is_in_debt():
     roll(s, 2, 3)
     s.apply_action("Do nothing")
     assert "Accept the offer of Player 1" not in legal_texts(s)
-    assert not any(t.startswith("Offer") for t in legal_texts(s))
+    assert not any(t.startswith("Make an offer") for t in legal_texts(s))
 
 
 # -- Fortune -------------------------------------------------------------------------------------

@@ -156,6 +156,23 @@ class AuctionProperty(Action):
 
 
 @dataclass(frozen=True)
+class TradeWith(Action):
+    kind: ClassVar[str] = "trade-with"
+    seat: int
+
+    def __str__(self) -> str:
+        return f"Make an offer to {seat_name(self.seat)}"
+
+
+@dataclass(frozen=True)
+class MakeNoOffer(Action):
+    kind: ClassVar[str] = "no-offer"
+
+    def __str__(self) -> str:
+        return "Make no offer after all"
+
+
+@dataclass(frozen=True)
 class OfferSale(Action):
     kind: ClassVar[str] = "offer-sale"
     location: str
@@ -252,6 +269,8 @@ class ActionIds:
     upgrade: list[int] = field(default_factory=list)
     sell_upgrade: list[int] = field(default_factory=list)
     auction_property: dict[int, int] = field(default_factory=dict)
+    trade_with: list[int] = field(default_factory=list)
+    no_offer: int = 0
     offers: dict[int, tuple[int, Offer | None]] = field(default_factory=dict)
     """offer action id -> (the location whose owner receives it or -1, shape with receiver -1 if implied)."""
     sale_ids: dict[int, list[list[tuple[int, int]]]] = field(default_factory=dict)
@@ -306,6 +325,9 @@ def build(players: int) -> tuple[list[Action], ActionIds]:
         ids.sell_upgrade.append(add(SellUpgrade(group.name)))
     for loc in PROPERTIES:
         ids.auction_property[loc] = add(AuctionProperty(LOCATIONS[loc].name))
+    for seat in range(players):
+        ids.trade_with.append(add(TradeWith(seat)))
+    ids.no_offer = add(MakeNoOffer())
     for loc in PROPERTIES:
         ids.sale_ids[loc] = [[] for _ in range(players)]
         for to in range(players):

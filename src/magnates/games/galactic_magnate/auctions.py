@@ -61,9 +61,12 @@ def start_bank_auction(s: GalacticState) -> None:
     _open(s, _ring_after(s, seat, include_seat=True))
 
 
-def can_auction_own(s: GalacticState, seat: int, loc: int) -> bool:
+SELLER_GETS_AT_LEAST = OPENING * TABLES.player_auction_seller_percent // 100
+
+
+def can_auction_own(money: int, loc: int) -> bool:
     """Selling for the lowest possible bid must keep the seller's debt within his new credit."""
-    return economy.means(s, seat) - MORTGAGE[loc] + OPENING * TABLES.player_auction_seller_percent // 100 >= 0
+    return money - MORTGAGE[loc] + SELLER_GETS_AT_LEAST >= 0
 
 
 def legal_player_auctions(s: GalacticState, seat: int) -> list[int]:
@@ -71,7 +74,8 @@ def legal_player_auctions(s: GalacticState, seat: int) -> list[int]:
         return []
     ids = s.ids
     owner = s.owner
-    return [ids.auction_property[loc] for loc in PROPERTIES if owner[loc] == seat and can_auction_own(s, seat, loc)]
+    money = economy.means(s, seat)
+    return [ids.auction_property[loc] for loc in PROPERTIES if owner[loc] == seat and can_auction_own(money, loc)]
 
 
 def start_player_auction(s: GalacticState, seat: int, loc: int) -> None:

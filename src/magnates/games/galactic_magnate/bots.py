@@ -72,6 +72,8 @@ class GreedyBot:
             return self._bid(view, me, legal, ids)
         if phase == "roll":
             return self._turn(view, me, legal, ids)
+        if phase == "offer":
+            return self._offer(view, me, legal, ids)
         return legal[0]
 
     # -- auctions ---------------------------------------------------------------------
@@ -126,22 +128,27 @@ class GreedyBot:
             best = max(upgrades, key=lambda g: GROUPS[g].fees[min(view["level"][g], 4)] / GROUPS[g].upgrade_price)
             if cash - GROUPS[best].upgrade_price >= RESERVE:
                 return ids.upgrade[best]
-        wanted = self._wanted_purchase(view, me, legal_set, ids, owner, cash)
-        if wanted is not None:
-            return wanted
+        wanted = self._wanted_purchase(owner, me, ids, cash)
+        if wanted is not None and ids.trade_with[wanted[0]] in legal_set:
+            return int(ids.trade_with[wanted[0]])
         return ids.roll
 
-    def _wanted_purchase(
-        self, view: Mapping[str, Any], me: int, legal_set: set[int], ids: Any, owner: list[int], cash: int
-    ) -> int | None:
-        """Offer for the last piece of a set held by one opponent, at up to twice its price."""
+    def _offer(self, view: Mapping[str, Any], me: int, legal: list[int], ids: Any) -> int:
+        wanted = self._wanted_purchase(view["owner"], me, ids, view["cash"][me])
+        if wanted is not None and wanted[1] in legal:
+            return wanted[1]
+        return int(ids.no_offer)
+
+    def _wanted_purchase(self, owner: list[int], me: int, ids: Any, cash: int) -> tuple[int, int] | None:
+        """(owner, offer) for the last piece of a set held by one opponent, at up to twice its price."""
         for group in GROUPS:
             missing = [x for x in group.locations if owner[x] != me]
             if len(missing) != 1 or owner[missing[0]] < 0:
                 continue
-            for action, price in reversed(ids.purchase_ids[missing[0]]):
-                if action in legal_set and price <= 2 * PRICE[missing[0]] and cash - price >= 2 * RESERVE:
-                    return int(action)
+            loc = missing[0]
+            for action, price in reversed(ids.purchase_ids[loc]):
+                if price <= 2 * PRICE[loc] and cash - price >= 2 * RESERVE:
+                    return owner[loc], int(action)
         return None
 
     def _good_trade(self, view: Mapping[str, Any], me: int, offer: Mapping[str, Any]) -> bool:

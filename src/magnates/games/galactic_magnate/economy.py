@@ -35,7 +35,25 @@ def transfer(s: GalacticState, payer: int, payee: int, amount: int) -> None:
 def credit(s: GalacticState, seat: int) -> int:
     """The sum of the mortgage values of everything the seat owns: the most it may owe."""
     owner = s.owner
-    return sum(MORTGAGE[loc] for loc in PROPERTIES if owner[loc] == seat)
+    total = 0
+    for loc, mortgage in PROPERTY_MORTGAGES:
+        if owner[loc] == seat:
+            total += mortgage
+    return total
+
+
+PROPERTY_MORTGAGES = tuple((loc, MORTGAGE[loc]) for loc in PROPERTIES)
+
+
+def credits(s: GalacticState) -> list[int]:
+    """Every seat's credit in one pass over the board."""
+    out = [0] * s.n
+    owner = s.owner
+    for loc, mortgage in PROPERTY_MORTGAGES:
+        seat = owner[loc]
+        if seat >= 0:
+            out[seat] += mortgage
+    return out
 
 
 def means(s: GalacticState, seat: int) -> int:

@@ -17,5 +17,7 @@ FORTUNE = 6
 EVENT_CHOICE = 7
 """The turn holder takes or refuses a Fortune event that offers a choice."""
 OVER = 8
+OFFER = 9
+"""The turn holder, having chosen a trading partner, picks an offer from the menu or makes none."""
 
-PHASE_NAMES = ("characters", "order", "roll", "dice", "buy", "auction", "fortune", "event-choice", "over")
+PHASE_NAMES = ("characters", "order", "roll", "dice", "buy", "auction", "fortune", "event-choice", "over", "offer")

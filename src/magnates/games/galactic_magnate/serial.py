@@ -49,6 +49,7 @@ def state_from_json(game: GalacticMagnateGame, data: Mapping[str, Any]) -> Galac
     require(0 <= s.turn < n, f"turn {s.turn} is not a position in the playing order")
     require(0 <= s.chooser <= n, f"chooser {s.chooser} is not a seat")
     require(-1 <= s.event < len(EVENTS), f"unknown Fortune event {s.event}")
+    require(-1 <= s.trade_with < n, f"trade_with {s.trade_with} is not a seat")
     require(s.salary >= 0 and s.expenses >= 0, "salary and expenses are never negative")
     s.characters = _int_list(data, "characters", n, -1, len(TABLES.characters) - 1)
     s.order = _int_list(data, "order", n, 0, n - 1)

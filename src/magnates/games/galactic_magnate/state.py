@@ -28,6 +28,7 @@ from magnates.games.galactic_magnate.phases import (
     DICE,
     EVENT_CHOICE,
     FORTUNE,
+    OFFER,
     ORDER,
     OVER,
     PHASE_NAMES,
@@ -57,6 +58,7 @@ SCALARS = (
     "a_next",
     "auctioned",
     "offered",
+    "trade_with",
     "turns",
     "rounds",
     "end_reason",
@@ -121,6 +123,8 @@ class GalacticState(State):
         self.a_out: list[bool] = [False] * n
         self.auctioned = False
         self.offered = False
+        self.trade_with = -1
+        """The partner chosen for the offer being composed (phase OFFER), else -1."""
         self.offer_action: list[int] = [-1] * n
         self.offer_to: list[int] = [-1] * n
         self.turns = 0
@@ -134,7 +138,7 @@ class GalacticState(State):
 
     def current_player(self) -> int:
         phase = self.phase
-        if phase == ROLL or phase == BUY or phase == EVENT_CHOICE:
+        if phase == ROLL or phase == BUY or phase == EVENT_CHOICE or phase == OFFER:
             return self.order[self.turn]
         if phase == AUCTION:
             return self.a_next
@@ -162,13 +166,15 @@ class GalacticState(State):
             legal = [ids.roll]
             legal += monopolies.legal_upgrades(self, seat)
             legal += auctions.legal_player_auctions(self, seat)
-            legal += trading.legal_offers(self, seat)
+            legal += trading.legal_partners(self, seat)
             legal += trading.legal_accepts(self, seat)
             legal += self._anytime(seat)
             legal.append(ids.resign)
             return legal
         if phase == AUCTION:
             return auctions.legal_bids(self, seat) + self._anytime(seat)
+        if phase == OFFER:
+            return trading.legal_offers(self, seat)
         if phase == BUY:
             return [ids.start_auction, ids.do_nothing, *self._anytime(seat)]
         if phase == EVENT_CHOICE:
@@ -215,6 +221,10 @@ class GalacticState(State):
             auctions.start_player_auction(self, seat, auctions.location_of(ids, action))
         elif kind in trading.OFFER_KINDS:
             trading.make_offer(self, seat, action)
+        elif kind == "trade-with":
+            trading.choose_partner(self, seat, ids.trade_with.index(action))
+        elif kind == "no-offer":
+            trading.make_no_offer(self)
         elif kind == "recall":
             trading.withdraw(self, seat)
         elif kind == "reject":

@@ -4,8 +4,10 @@ Menu (the seed allows any mix of properties and money; a finite menu keeps the
 action space finite): sell one of my properties to a chosen player for a price,
 offer a price for one property of another player (its owner receives the offer),
 or swap one of mine for one of his. Prices are 50/100/150/200/300% of the
-property's minimum price. A player has at most one open offer and makes at most
-one new offer per turn, on his own turn. After the economic collapse no trade
+property's minimum price. On his own turn a player first picks the partner
+("Make an offer to Player 2"), then an offer from the menu for that partner, or
+none after all; he does this at most once per turn and has at most one open
+offer. After the economic collapse no trade
 is offered or accepted while either side is in debt.
 """
 
@@ -16,6 +18,7 @@ from typing import TYPE_CHECKING
 from magnates.games.galactic_magnate import economy, monopolies
 from magnates.games.galactic_magnate.actions import Offer
 from magnates.games.galactic_magnate.board import MORTGAGE, PROPERTIES
+from magnates.games.galactic_magnate.phases import OFFER, ROLL
 
 if TYPE_CHECKING:
     from magnates.games.galactic_magnate.state import GalacticState
@@ -52,38 +55,55 @@ def valid(s: GalacticState, offerer: int, offer: Offer) -> bool:
     return offerer_after >= 0 and receiver_after >= 0
 
 
-def legal_offers(s: GalacticState, seat: int) -> list[int]:
-    """Every menu offer the seat may make now (the same test as `valid`, unrolled for speed)."""
-    if s.offered or s.offer_action[seat] != -1 or (s.collapsed and s.cash[seat] < 0):
+def legal_partners(s: GalacticState, seat: int) -> list[int]:
+    """`Make an offer to X`: once per turn, with no offer of mine open, to a living partner not blocked."""
+    if s.offered or s.offer_action[seat] != -1 or blocked(s, seat, seat):
         return []
     ids = s.ids
+    return [ids.trade_with[x] for x in s.order if x != seat and s.alive[x] and not blocked(s, x, x)]
+
+
+def choose_partner(s: GalacticState, seat: int, partner: int) -> None:
+    s.offered = True
+    s.trade_with = partner
+    s.phase = OFFER
+
+
+def legal_offers(s: GalacticState, seat: int) -> list[int]:
+    """Every menu offer to the chosen partner (the test of `valid`, unrolled for speed)."""
+    ids = s.ids
+    to = s.trade_with
     owner = s.owner
-    money = [economy.means(s, x) if s.alive[x] else -1 for x in range(s.n)]
-    partner = [x != seat and s.alive[x] and not blocked(s, x, x) for x in range(s.n)]
+    credit = economy.credits(s)
+    me = s.cash[seat] + credit[seat]
+    them = s.cash[to] + credit[to]
     mine = [loc for loc in PROPERTIES if owner[loc] == seat]
-    theirs = [loc for loc in PROPERTIES if owner[loc] >= 0 and partner[owner[loc]]]
-    me = money[seat]
+    theirs = [loc for loc in PROPERTIES if owner[loc] == to]
     out: list[int] = []
     for loc in mine:
         mort = MORTGAGE[loc]
-        for to in range(s.n):
-            if partner[to]:
-                out += [a for a, price in ids.sale_ids[loc][to] if me - mort + price >= 0 and money[to] + mort >= price]
+        out += [a for a, price in ids.sale_ids[loc][to] if me - mort + price >= 0 and them + mort >= price]
         for take in theirs:
             moved = mort - MORTGAGE[take]
-            if me >= moved and money[owner[take]] + moved >= 0:
+            if me >= moved and them + moved >= 0:
                 out.append(ids.swap_id[(loc, take)])
     for loc in theirs:
         mort = MORTGAGE[loc]
-        other = money[owner[loc]]
-        out += [a for a, price in ids.purchase_ids[loc] if me + mort >= price and other - mort + price >= 0]
+        out += [a for a, price in ids.purchase_ids[loc] if me + mort >= price and them - mort + price >= 0]
+    out.append(ids.no_offer)
     return out
 
 
 def make_offer(s: GalacticState, seat: int, action: int) -> None:
     s.offer_action[seat] = action
     s.offer_to[seat] = decode(s, seat, action).receiver
-    s.offered = True
+    s.trade_with = -1
+    s.phase = ROLL
+
+
+def make_no_offer(s: GalacticState) -> None:
+    s.trade_with = -1
+    s.phase = ROLL
 
 
 def legal_withdrawals(s: GalacticState, seat: int) -> list[int]:

@@ -22,7 +22,7 @@ def make_view(s: GalacticState, player: int | None) -> dict[str, Any]:
     data["max_rounds"] = s.max_rounds
     data["phase_name"] = PHASE_NAMES[s.phase]
     data["decider"] = s.current_player()
-    data["credit"] = [economy.credit(s, seat) for seat in range(s.n)]
+    data["credit"] = economy.credits(s)
     data["event_key"] = EVENTS[s.event].key if s.event >= 0 else None
     offers = []
     for offerer in range(s.n):
