@@ -69,7 +69,7 @@ def render(game: Game, view: Mapping[str, Any]) -> RenderableType:
     if view["taxed"]:
         head.append("   taxed: " + ", ".join(view["taxed"]), style="red")
     parts.append(head)
-    pile = f"draw pile {view['draw_pile']}, discards {len(view['discard'])}, pile ran out {view["exhaustions"]}x"
+    pile = f"draw pile {view['draw_pile']}, discards {len(view['discard'])}, pile ran out {view['exhaustions']}x"
     if view["final_turns_left"] is not None:
         pile += f" - FINAL TURNS: {view['final_turns_left']} left"
     parts.append(Text(pile, style="dim"))

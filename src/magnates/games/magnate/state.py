@@ -150,23 +150,44 @@ class MagnateState(State):
             legal.append(space.end_turn)
             return legal
         places = [(d, placement.lane_mask(self, d, side)) for d in placement.open_districts(self, side)]
+        develop, deed, sell = space.develop, space.deed, space.sell
         for card in self.hands[side]:
             mask = deck.mask[card]
-            suits = deck.cards[card].suits
-            payments = deck.payments[card]
-            deed_cost = deck.deed_cost[card]
-            can_deed = all(tokens[s] >= deed_cost.count(s) for s in deed_cost)
-            affordable = [
-                p for p, pay in enumerate(payments) if all(tokens[s] >= n for s, n in zip(suits, pay, strict=True))
-            ]
-            for d, lane in places:
-                if mask & lane:
+            fitting = [d for d, lane in places if mask & lane]
+            if fitting:
+                can_deed = all(tokens[s] for s in deck.deed_cost[card])
+                affordable = self._affordable(card, tokens)
+                for d in fitting:
                     if can_deed:
-                        legal.append(space.deed[card][d])
-                    ids = space.develop[card][d]
-                    legal.extend(ids[p] for p in affordable)
-            legal.append(space.sell[card])
+                        legal.append(deed[card][d])
+                    if affordable:
+                        ids = develop[card][d]
+                        legal.extend(ids[p] for p in affordable)
+            legal.append(sell[card])
         return legal
+
+    def _affordable(self, card: int, tokens: list[int]) -> range | list[int]:
+        """Indices of the ways to develop `card` outright that `tokens` can pay.
+
+        With two suits the ways are (k, cost-k) for k = 1..cost-1 in order, so
+        the affordable ones are a range; one suit (Aces) is a single way.
+        """
+        deck = self.deck
+        suits = deck.cards[card].suits
+        cost = deck.develop_cost[card]
+        if len(suits) == 2:
+            low = max(1, cost - tokens[suits[1]])
+            high = min(cost - 1, tokens[suits[0]])
+            return range(low - 1, high)
+        if len(suits) == 1:
+            return [0] if tokens[suits[0]] >= cost else []
+        if sum(tokens[s] for s in suits) < cost:  # a Court: ten tokens in its three suits
+            return []
+        return [
+            p
+            for p, pay in enumerate(deck.payments[card])
+            if all(tokens[s] >= n for s, n in zip(suits, pay, strict=True))
+        ]
 
     def explain_illegal(self, action_id: int) -> str:
         from magnates.games.magnate.explain import explain
