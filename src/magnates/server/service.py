@@ -28,6 +28,7 @@ from magnates.server.storage import ACTION, UNDO, Store, StoredEvent, StoredGame
 
 SPECTATOR: None = None
 MAX_AUTOMATIC_STEPS = 100_000
+LOG_TAIL = 80
 
 
 class ServiceError(MagnatesError):
@@ -358,12 +359,20 @@ class GameService:
             out.append({"id": action_id, "text": str(action), "kind": action.kind, "json": action.to_json()})
         return out
 
-    def log_for(self, table: Table, seat: int | None, history: list[int], actors: list[int]) -> list[dict[str, Any]]:
-        """The game log as `seat` may read it: moves are public, chance shows only dice."""
+    def log_for(
+        self, table: Table, seat: int | None, history: list[int], actors: list[int], tail: int | None = LOG_TAIL
+    ) -> list[dict[str, Any]]:
+        """The game log as `seat` may read it: moves are public, chance shows only dice.
+
+        Live messages carry only the last `tail` entries so that a message stays
+        small however long the game; the replay endpoint serves the whole story.
+        """
         game = table.game
         hook = getattr(game, "log_text", None)
         log = []
-        for step, (action_id, actor) in enumerate(zip(history, actors, strict=False)):
+        first = 0 if tail is None else max(0, len(history) - tail)
+        for step in range(first, min(len(history), len(actors))):
+            action_id, actor = history[step], actors[step]
             action = game.action(action_id)
             text: str | None
             if hook is not None:
