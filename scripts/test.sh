@@ -4,4 +4,5 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m pip install --quiet --disable-pip-version-check -e ".[test]"
+bash scripts/setup_web_test_deps.sh  # PostgreSQL and Chromium for the web platform's tests
 python3 -m pytest -n 2 -m "not slow" "$@"
