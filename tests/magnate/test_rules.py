@@ -329,3 +329,34 @@ def test_bad_options_name_the_valid_values():
         magnates.load("magnate", automa="hard")
     with pytest.raises(OptionError, match="no game"):
         magnates.load("monopoly")
+
+
+def test_token_supply_is_unlimited():
+    state = official()
+    set_tokens(state, 0, moons=50)
+    roll(state, 10, 4)
+    assert state.tokens[0][0] == 51
+
+
+def test_a_rank_two_card_may_be_deeded_though_the_rules_advise_against_it():
+    state = official()
+    to_main(state)
+    set_tokens(state, 0, moons=1, knots=1)
+    assert "buy the deed to The Author at The Watchman" in texts(state)
+
+
+def test_first_player_is_player_one_and_collects_on_turn_one():
+    state = official()
+    assert state.turn_player == 0 and state.turn_number == 1 and state.is_chance_node()
+
+
+def test_an_empty_discard_pile_cannot_be_reshuffled_so_it_counts_as_the_next_exhaustion():
+    state = official()
+    to_main(state)
+    state.apply_action("sell The Author")
+    state.apply_action("end turn")
+    state.pile = [state.game.card_index["The Journey"]]
+    state.discard = []
+    state._legal = None
+    state.apply_action("draw The Journey")
+    assert state.exhaustions == 2 and state.final_turns_left == 2
