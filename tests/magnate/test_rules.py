@@ -360,3 +360,14 @@ def test_an_empty_discard_pile_cannot_be_reshuffled_so_it_counts_as_the_next_exh
     state._legal = None
     state.apply_action("draw The Journey")
     assert state.exhaustions == 2 and state.final_turns_left == 2
+
+
+def test_log_lines_do_not_name_cards_drawn_by_others():
+    state = magnates.load("magnate").new_initial_state()
+    for crown in ["The Huntress", "The End", "The Bard", "The Calamity", "The Sea", "The Windfall"]:
+        assert state.describe(state.game.parse_action(f"deal crown {crown}"), 1).endswith(crown)
+        state.apply_action(f"deal crown {crown}")
+    mill = state.game.parse_action("draw The Mill")
+    assert state.describe(mill, 0) == "you draw The Mill"  # Player 1 is dealt the first card
+    assert state.describe(mill, 1) == "Player 1 draws a card"
+    assert state.describe(mill, None) == "Player 1 draws a card"

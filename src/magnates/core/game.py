@@ -195,6 +195,14 @@ class State(ABC):
         """Why an action is illegal here, in the rules' words (games refine this)."""
         return "it is not among the legal actions"
 
+    def describe(self, action_id: int, viewer: int | None) -> str:
+        """The log line for `action_id`, about to be applied here, as `viewer` may read it.
+
+        Call it before applying. Games override it to hide what a seat may not
+        see (a card drawn by someone else becomes "Player 2 draws a card").
+        """
+        return self.game.action_to_string(action_id)
+
     def child(self, action: int | str | dict[str, Any] | Action) -> State:
         state = self.clone()
         state.apply_action(action)

@@ -189,6 +189,24 @@ class MagnateState(State):
             if all(tokens[s] >= n for s, n in zip(suits, pay, strict=True))
         ]
 
+    def describe(self, action_id: int, viewer: int | None) -> str:
+        """Log text; a card drawn by another player is not named."""
+        op = self.space.decode[action_id][0]
+        if op == S.OP_DRAW:
+            if self.phase == SETUP_HANDS:
+                receiver = sum(len(h) for h in self.hands) % self.config.players
+            else:
+                receiver = self.turn_player
+            if viewer != receiver:
+                return f"Player {receiver + 1} draws a card"
+            return f"you draw {self.game.card_labels[self.space.decode[action_id][1]]}"
+        if op == S.OP_DEAL_CROWN:
+            dealt = len(self.deck.crowns) - len(self.crowns_to_deal)
+            side = dealt % self.config.sides
+            who = "the automa" if side >= self.config.players else f"Player {side + 1}"
+            return f"{who} is dealt {self.game.crown_labels[self.space.decode[action_id][1]]}"
+        return self.game.action_to_string(action_id)
+
     def explain_illegal(self, action_id: int) -> str:
         from magnates.games.magnate.explain import explain
 
