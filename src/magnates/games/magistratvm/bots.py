@@ -104,13 +104,12 @@ class GreedyBot:
         if not mine:
             return ix.support_done
         others = sum(votes) - votes[me]
-        rival_wins = any(
-            q != me and s.tokens[slot][q] >= value and 2 * votes[q] > sum(votes) for q in range(s.n)
-        )
+        rival_wins = any(q != me and s.tokens[slot][q] >= value and 2 * votes[q] > sum(votes) for q in range(s.n))
         if s.tokens[slot][me] >= value and 2 * votes[me] <= sum(votes):
             need = others - votes[me] + 1
             enough = [o for o in mine if OFFICES[o].influence >= need]
-            office = min(enough, key=lambda o: OFFICES[o].influence) if enough else max(mine, key=lambda o: OFFICES[o].influence)
+            strength = lambda o: OFFICES[o].influence  # noqa: E731
+            office = min(enough, key=strength) if enough else max(mine, key=strength)
             return ix.support[(office, me)]
         if rival_wins:
             return ix.support[(max(mine, key=lambda o: OFFICES[o].influence), me)]

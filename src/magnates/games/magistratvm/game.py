@@ -151,5 +151,6 @@ def _check_conservation(state: MagistratvmState) -> None:
         require(tokens == TOKENS_PER_PLAYER, f"player {q + 1} has {tokens} influence tokens; there must be 20")
         patricians = state.patricians[q] + sum(state.active[o][q] + state.inactive[o][q] for o in range(NUM_OFFICES))
         patricians += sum(1 for t in range(NUM_TILES) if state.governed[t] and state.tile_owner[t] == q)
+        patricians += state.in_transit(q)
         require(patricians == PATRICIANS_PER_PLAYER, f"player {q + 1} has {patricians} patricians; there must be 6")
     require(total_gold(state) == 0, "the gold does not add up: bank + players + prefect space + provinces must be 0")

@@ -206,5 +206,9 @@ class MagistratvmState(State):
                 total += self.tile_gold[tile]
         return total
 
+    def in_transit(self, seat: int) -> int:
+        """1 while this seat's displaced Aedile waits for its owner to choose a row."""
+        return 1 if self.phase == phases.DISPLACE_INTO and self.decider == seat else 0
+
     def governors(self, seat: int) -> int:
         return sum(1 for t in range(NUM_TILES) if self.governed[t] and self.tile_owner[t] == seat)
