@@ -1,0 +1,90 @@
+"""Storage against SQLite and a real PostgreSQL server: migrations, append-only events, resume."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+from sqlalchemy import inspect, text
+
+from magnates.server.app import create_app
+from magnates.server.storage import (
+    ACTION,
+    UNDO,
+    Store,
+    StoredEvent,
+    StoredGame,
+    effective_actions,
+    make_engine,
+    normalize_url,
+)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def url(request: pytest.FixtureRequest, db_url: str) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield db_url
+        return
+    server = request.getfixturevalue("postgres_url")
+    # A fresh database per test, on the session's throwaway cluster.
+    name = f"t_{secrets.token_hex(6)}"
+    engine = make_engine(normalize_url(server))
+    with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
+        connection.execute(text(f"CREATE DATABASE {name}"))
+    try:
+        yield server.rsplit("/", 1)[0] + f"/{name}"
+    finally:
+        with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
+            connection.execute(text(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+        engine.dispose()
+
+
+def game_row(game_id: str = "g1") -> StoredGame:
+    return StoredGame(game_id, "toy", "1", {"players": 2}, [{"kind": "person", "token": "t"}], 2**61 + 5, "playing")
+
+
+def test_migrations_create_the_schema_and_running_them_again_changes_nothing(url: str) -> None:
+    store = Store(url)
+    tables = set(inspect(store.engine).get_table_names())
+    assert {"games", "events", "alembic_version"} <= tables
+    store.dispose()
+    again = Store(url)
+    with again.engine.connect() as connection:
+        assert connection.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0001"
+    again.dispose()
+
+
+def test_events_are_appended_in_order_and_undo_is_an_event_too(url: str) -> None:
+    store = Store(url)
+    store.create_game(game_row(), [StoredEvent(0, ACTION, 4, -1)])
+    store.append("g1", [StoredEvent(1, ACTION, 7, 0), StoredEvent(2, ACTION, 9, 0)])
+    store.append("g1", [StoredEvent(3, UNDO, None, 0)], status="playing")
+    events = store.events("g1")
+    assert [e.seq for e in events] == [0, 1, 2, 3]
+    assert effective_actions(events) == ([4, 7], [-1, 0])
+    assert store.game("g1") == game_row()  # the seed survives as a big integer
+    store.dispose()
+
+
+def test_a_failed_append_leaves_nothing_half_written(url: str) -> None:
+    store = Store(url)
+    store.create_game(game_row(), [StoredEvent(0, ACTION, 4, -1)])
+    with pytest.raises(Exception):  # noqa: B017 (the driver's IntegrityError type differs per database)
+        store.append("g1", [StoredEvent(1, ACTION, 5, 0), StoredEvent(0, ACTION, 6, 0)])  # seq 0 exists
+    assert [e.seq for e in store.events("g1")] == [0]
+    store.dispose()
+
+
+def test_games_resume_after_a_restart_on_this_database(url: str) -> None:
+    with TestClient(create_app(url)) as client:
+        created = client.post("/api/games", json={"game": "toy", "seats": [{"kind": "person"}, {"kind": "bot"}]})
+        gid, tok = created.json()["id"], created.json()["seats"][0]["token"]
+        client.post(f"/api/games/{gid}/actions", json={"token": tok, "action": "mark 2"})
+        client.post(f"/api/games/{gid}/actions", json={"token": tok, "action": "end turn"})
+        before = client.get(f"/api/games/{gid}", params={"token": tok}).json()
+    with TestClient(create_app(url)) as client:
+        assert client.get(f"/api/games/{gid}", params={"token": tok}).json() == before
+        listed = client.get("/api/games").json()
+        assert [g["id"] for g in listed] == [gid]
