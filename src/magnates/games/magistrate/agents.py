@@ -1,7 +1,8 @@
 """Add/Assign Agents and the Agent Ops that agents in the board's cells may run.
 
-Each cell holds one agent; blocking chips close cells in smaller games, so
-agents compete for the cells (docs/rules/magistrate.md, "Agent Ops board").
+A cell holds at most one agent of each player, and blocking chips close cells
+in smaller games (docs/rules/magistrate.md, "Agent Ops board", says why cells
+are not exclusive between players).
 """
 
 from __future__ import annotations
@@ -24,8 +25,9 @@ def add_agent_cost(s: MagistrateState, player: int) -> int:
     return s.agents_on_board(player)
 
 
-def free_cells(s: MagistrateState) -> list[int]:
-    return [c for c, owner in enumerate(s.cells) if owner < 0 and c not in s.blocked]
+def free_cells(s: MagistrateState, player: int) -> list[int]:
+    """Open cells (no blocking chip) where the player has no agent yet."""
+    return [c for c, here in enumerate(s.placed[player]) if not here and c not in s.blocked]
 
 
 def legal(s: MagistrateState, player: int) -> list[int]:
@@ -33,11 +35,11 @@ def legal(s: MagistrateState, player: int) -> list[int]:
     out = [ids.pass_]
     if s.placing:
         if s.header[player]:
-            out += [ids.place_agent[c] for c in free_cells(s)]
+            out += [ids.place_agent[c] for c in free_cells(s, player)]
         return out
     if s.stock_agents[player] and s.supply[player][ORANGE] >= add_agent_cost(s, player):
         out.append(ids.add_agent)
-    if not s.assigned and s.agents_on_board(player) and (player in s.cells or (s.header[player] and free_cells(s))):
+    if not s.assigned and (any(s.placed[player]) or (s.header[player] and free_cells(s, player))):
         out.append(ids.assign_agents)
     return out
 
@@ -52,17 +54,16 @@ def add_agent(s: MagistrateState, player: int) -> None:
 
 def assign_agents(s: MagistrateState, player: int) -> None:
     """Lift all of one's agents to the Header, then place them one by one (PlaceAgent, then pass)."""
-    for c, owner in enumerate(s.cells):
-        if owner == player:
-            s.cells[c] = -1
-            s.header[player] += 1
+    row = s.placed[player]
+    s.header[player] += sum(row)
+    row[:] = [0] * len(row)
     s.assigned = True
     s.placing = True
 
 
 def place_agent(s: MagistrateState, player: int, cell: int) -> None:
     s.header[player] -= 1
-    s.cells[cell] = player
+    s.placed[player][cell] = 1
 
 
 # -- Agent Ops ----------------------------------------------------------------------------
@@ -71,7 +72,7 @@ def place_agent(s: MagistrateState, player: int, cell: int) -> None:
 def ops_legal(s: MagistrateState, player: int, row: str) -> list[int]:
     out = [s.ids.pass_]
     for cell in s.comp.cells:
-        if cell.row == row and s.cells[cell.id] == player and cell.id not in s.ops_used:
+        if cell.row == row and s.placed[player][cell.id] and cell.id not in s.ops_used:
             out += op_choices(s, player, cell)
     return out
 

@@ -215,8 +215,12 @@ def settle(s: MagistrateState) -> None:
             battle.abandon(s)
             continue
         if s.stage == INFLUENCE:
-            if s.flips_left > 0 and refill_deck(s):
-                return
+            if s.flips_left > 0:
+                if refill_deck(s):
+                    return
+                judges.apply_missing_flip(s)
+                s.flips_left -= 1
+                continue
             finish_influence(s)
             continue
         legal = legal_actions(s)

@@ -41,10 +41,23 @@ def apply_player_influence(s: MagistrateState, influence: tuple[tuple[int, int],
         s.judges[judge] = target
 
 
+ALL_JUDGES_ONE_SPACE = ((0, 1), (1, 1), (2, 1))
+"""What a flip does when every card is held in hands or secret evidence (the court sits anyway)."""
+
+
 def apply_flip(s: MagistrateState, card: int) -> None:
     """An influence flip moves the Judges forward; reaching or passing Home queues a scoring round."""
+    move_forward(s, s.comp.cards[card].influence)
+
+
+def apply_missing_flip(s: MagistrateState) -> None:
+    """No card left to flip: every Judge moves one space, so hoarding cards cannot stop the game."""
+    move_forward(s, ALL_JUDGES_ONE_SPACE)
+
+
+def move_forward(s: MagistrateState, influence: tuple[tuple[int, int], ...]) -> None:
     spaces = s.comp.path_spaces
-    for judge, steps in s.comp.cards[card].influence:
+    for judge, steps in influence:
         target = s.judges[judge] + steps
         if target >= spaces:
             target -= spaces

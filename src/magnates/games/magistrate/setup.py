@@ -31,7 +31,7 @@ def new_game(game: MagistrateGame) -> MagistrateState:
     s.stock_forts = [comp.forts - 1] * n
     s.rings = [1] * n
     s.header = [1] * n
-    s.cells = [-1] * len(comp.cells)
+    s.placed = [[0] * len(comp.cells) for _ in range(n)]
     s.stock_agents = [comp.agents - 1] * n
     s.supply = [list(comp.start_cubes) for _ in range(n)]
     s.evidence = [[0, 0, 0] for _ in range(n)]

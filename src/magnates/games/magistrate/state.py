@@ -31,7 +31,7 @@ FIELDS: tuple[tuple[str, int], ...] = (
     ("stock_forts", 1),
     ("rings", 1),
     ("header", 1),
-    ("cells", 1),
+    ("placed", 2),
     ("stock_agents", 1),
     ("supply", 2),
     ("evidence", 2),
@@ -78,7 +78,7 @@ class MagistrateState(State):
     stock_forts: list[int]
     rings: list[int]
     header: list[int]
-    cells: list[int]
+    placed: list[list[int]]
     stock_agents: list[int]
     supply: list[list[int]]
     evidence: list[list[int]]
@@ -140,7 +140,7 @@ class MagistrateState(State):
         return self.forts.count(player)
 
     def agents_on_board(self, player: int) -> int:
-        return self.header[player] + self.cells.count(player)
+        return self.header[player] + sum(self.placed[player])
 
     def soldiers_off_home(self, player: int) -> int:
         row = self.soldiers[player]
