@@ -11,7 +11,7 @@ import argparse
 import math
 import random
 import time
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -99,9 +99,9 @@ def seat_table(all_stats: list[GameStats], players: int) -> str:
 
 
 def bot_table(all_stats: list[GameStats]) -> str:
-    wins: Counter[str] = Counter()
+    wins: dict[str, float] = defaultdict(float)
     seats: Counter[str] = Counter()
-    vp: Counter[str] = Counter()
+    vp: dict[str, float] = defaultdict(float)
     for g in all_stats:
         for seat, name in enumerate(g.names):
             wins[name] += win_share(g, seat)
