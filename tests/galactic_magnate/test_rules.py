@@ -433,3 +433,13 @@ def test_an_illegal_action_changes_nothing_and_says_what_is_allowed():
 def test_property_prices_are_designed_to_rise_around_the_board():
     monopoly_prices = [PRICE[g.locations[0]] for g in GROUPS]
     assert monopoly_prices == sorted(monopoly_prices)
+
+
+def test_the_slow_recession_lowers_the_salary_every_few_rounds():
+    s = started(2)
+    every = TABLES.recession_every_rounds
+    for _ in range(2 * every):
+        s.pos[s.current_player()] = 10
+        roll(s, 2, 3)  # Dormitory -> a free extractor: do nothing
+        s.apply_action("Do nothing")
+    assert s.rounds == every and s.salary == 280 - 10

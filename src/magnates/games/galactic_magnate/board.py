@@ -82,6 +82,8 @@ class Tables:
     resign_salary_change: int
     meteor_salary_change: int
     bonus_salary_change: int
+    recession_every_rounds: int
+    recession_salary_change: int
     prison_turns: int
     max_upgrade_level: int
     raises: tuple[int, ...]
@@ -141,6 +143,8 @@ def _load() -> Tables:
         resign_salary_change=rules["resign_salary_change"],
         meteor_salary_change=rules["meteor_salary_change"],
         bonus_salary_change=rules["bonus_salary_change"],
+        recession_every_rounds=rules["recession_every_rounds"],
+        recession_salary_change=rules["recession_salary_change"],
         prison_turns=rules["prison_turns"],
         max_upgrade_level=rules["max_upgrade_level"],
         raises=tuple(rules["raises"]),

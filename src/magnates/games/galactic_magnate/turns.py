@@ -1,10 +1,17 @@
-"""The turn cycle: rolls within a turn, doubles, skipping prisoners, rounds and the round limit."""
+"""The turn cycle: rolls within a turn, doubles, skipping prisoners, rounds, the slow recession, the round limit.
+
+The slow recession (every few completed rounds the salary falls by 10) is the
+clock that makes every game end: it drives the economy to collapse, and after
+the collapse it keeps raising the expenses paid at Start until only one player
+can pay them. The round limit is only a safety net behind it.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from magnates.games.galactic_magnate import economy, trading
+from magnates.games.galactic_magnate.board import TABLES
 from magnates.games.galactic_magnate.phases import OVER, ROLL
 
 if TYPE_CHECKING:
@@ -46,6 +53,8 @@ def end_turn(s: GalacticState) -> None:
             if s.rounds >= s.max_rounds:
                 economy.finish(s, "round limit: net worth")
                 return
+            if s.rounds % TABLES.recession_every_rounds == 0:
+                economy.change_salary(s, TABLES.recession_salary_change)
         seat = s.order[s.turn]
         if not s.alive[seat]:
             continue
