@@ -29,6 +29,7 @@ class MagnateGame(Game):
         self.deck: Deck = build_deck(self.config)
         self.districts: tuple[District, ...] = layout(self.config)
         self.first_masks = [d.first_card_mask for d in self.districts]
+        self.district_suit_names = [tuple(s.title for s in d.marker.suits) for d in self.districts]
         self.side_districts = [
             [d for d, district in enumerate(self.districts) if side in district.contested_by]
             for side in range(self.config.sides)

@@ -50,7 +50,7 @@ def view(state: MagnateState, player: int | None) -> dict[str, Any]:
         districts.append(
             {
                 "name": district.name,
-                "suits": [s.title for s in district.marker.suits],
+                "suits": list(state.game.district_suit_names[d]),
                 "contested_by": list(district.contested_by),
                 "lanes": lanes,
             }
