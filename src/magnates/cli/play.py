@@ -104,7 +104,7 @@ class PlaySession:
 
     # -- the game loop -----------------------------------------------------------
     def run(self) -> int:
-        """Play to the end; the exit status (0 also when the player quits or input ends)."""
+        """Play to the end; the exit status (0 also when the player quits or input ends, 130 on Ctrl-C)."""
         try:
             while not self.state.is_terminal():
                 self.step()
@@ -112,6 +112,10 @@ class PlaySession:
             self.autosave()
             self.console.print("You left the game." + self.saved_note(), soft_wrap=True, markup=False)
             return 0
+        except KeyboardInterrupt:
+            self.autosave()
+            self.console.print("\nInterrupted." + self.saved_note(), soft_wrap=True, markup=False)
+            return 130
         except EndOfInput:
             self.autosave()
             self.console.print(
@@ -422,9 +426,6 @@ def play_command(
             echo_input=not sys.stdin.isatty(),
         )
         code = session.run()
-    except KeyboardInterrupt:
-        console.print("\nInterrupted.")
-        code = 130
     except MagnatesError as err:
         fail(str(err), 1)
     raise typer.Exit(code)
