@@ -176,3 +176,61 @@ def test_a_server_restart_in_the_middle_of_a_game_resumes_it_in_the_open_page(
             assert moves < 50
     finally:
         server.stop()
+
+
+def play_magnate_by_clicking(page: Any, shots: Path, max_moves: int, rng_seed: int = 7) -> int:
+    """Click legal choices (a seeded pick among the offered buttons) until the game ends or max_moves."""
+    import random
+
+    rng = random.Random(rng_seed)
+    moves = 0
+    while page.evaluate("() => document.body.dataset.status") != "finished" and moves < max_moves:
+        page.wait_for_selector("#actions button:not([disabled])")
+        buttons = page.locator("#actions button:not([disabled])")
+        count = buttons.count()
+        texts = [buttons.nth(i).inner_text() for i in range(count)]
+        # Prefer building over ending the turn, as a person would, so games reach their end in time.
+        preferred = [i for i, t in enumerate(texts) if not t.startswith(("trade", "end turn"))] or list(range(count))
+        choice = rng.choice(preferred)
+        step = int(page.evaluate("() => document.body.dataset.step"))
+        buttons.nth(choice).click()
+        page.wait_for_function(
+            f"() => Number(document.body.dataset.step) !== {step}"
+            " || !document.querySelector('#error').classList.contains('hidden')"
+        )
+        assert page.locator("#error").is_hidden(), page.locator("#error").inner_text()
+        moves += 1
+        if moves % 10 == 1:
+            page.screenshot(path=str(shots / f"magnate-{moves:03d}.png"), full_page=True)
+    return moves
+
+
+def test_a_magnate_table_draws_the_cards_and_takes_clicks(browser: Any, live_server: LiveServer, shots: Path) -> None:
+    page = new_page(browser, phone=True)
+    create_from_lobby(page, live_server, "magnate", ["person", "bot:greedy"])
+    page.click("a.seat-link")
+    wait_live(page)
+    page.wait_for_selector(".magnate")
+    hand = page.locator(".mg-side[data-side='0'] .mg-hand svg.card")
+    view = page.evaluate("() => Magnates.table.snapshot().view")
+    assert hand.count() == view["sides"][0]["hand_size"] > 0
+    for label in view["sides"][0]["hand"]:
+        assert page.locator(f"svg.card[data-card='{label}']").count() >= 1
+    assert page.locator(".mg-side[data-side='1'] svg.back").count() == view["sides"][1]["hand_size"]
+    assert page.locator(".mg-district").count() == len(view["districts"])
+    page.screenshot(path=str(shots / "magnate-start.png"), full_page=True)
+    assert play_magnate_by_clicking(page, shots, max_moves=6) == 6
+
+
+@pytest.mark.slow
+def test_a_whole_magnate_game_against_the_greedy_bot_by_clicking(
+    browser: Any, live_server: LiveServer, shots: Path
+) -> None:
+    page = new_page(browser)
+    create_from_lobby(page, live_server, "magnate", ["person", "bot:greedy"])
+    page.click("a.seat-link")
+    wait_live(page)
+    moves = play_magnate_by_clicking(page, shots, max_moves=2000)
+    assert page.evaluate("() => document.body.dataset.status") == "finished", f"unfinished after {moves} clicks"
+    page.screenshot(path=str(shots / "magnate-end.png"), full_page=True)
+    assert page.locator("#result").is_visible()

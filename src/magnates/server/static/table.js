@@ -100,7 +100,7 @@
   function drawTools(s) {
     const box = document.getElementById("tools");
     box.replaceChildren(el("h2", { text: "Game" }),
-      el("p", { class: "muted", text: `${s.title} ${JSON.stringify(s.options)} · step ${s.step}` }));
+      el("p", { class: "muted", text: `${s.title} · ${Object.entries(s.options || {}).map(([k, v]) => `${k} ${v}`).join(" · ")} · step ${s.step}` }));
     if (s.status === "finished") {
       const base = `/table.html?game=${gameId}${token ? `&token=${encodeURIComponent(token)}` : ""}`;
       box.append(el("p", {}, el("a", { href: `${base}&replay=1`, id: "replay-link", text: "Replay step by step" }), " · ",
