@@ -7,6 +7,7 @@ and the bookkeeping.
 
 from __future__ import annotations
 
+from bisect import insort
 from typing import TYPE_CHECKING, Any
 
 from magnates.core.chance import uniform
@@ -345,7 +346,9 @@ class MagnateState(State):
         if side < self.config.players:
             rank = self.deck.income_rank[card]
             if rank:
-                self.producers[side][rank].append(card)
+                # Kept sorted, not in building order: a state rebuilt from JSON (which does not
+                # record that order) must ask its deeds' income choices in the same order.
+                insort(self.producers[side][rank], card)
 
     def _sell(self, card: int) -> None:
         side = self.turn_player
