@@ -65,7 +65,10 @@ def test_taxation_comes_up_19_times_in_100_as_in_the_engine() -> None:
     game = load()
     readings = [read_roll(game.config, [a, b]) for a in range(1, 11) for b in range(1, 11)]
     assert sum(r.taxation for r in readings) == 19
-    engine = sum(Fraction(p).limit_denominator(100) for a, p in game.space.roll_outcomes if game.action(a).low == 1)  # type: ignore[attr-defined]
+    engine = sum(
+        (Fraction(p).limit_denominator(100) for a, p in game.space.roll_outcomes if game.action(a).low == 1),  # type: ignore[attr-defined]
+        Fraction(0),
+    )
     assert engine == Fraction(19, 100)
     crowns = Counter(r.produces for r in readings)[CROWNS]
     assert crowns == 19  # a 10 on either die

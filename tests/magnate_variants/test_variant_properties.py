@@ -106,8 +106,8 @@ def expected_tokens(
     elif kind == "roll" and action.low != 1:
         _collect(game, before, tokens, action.high)
     elif kind == "tax":
-        for side in tokens:
-            side[action.suit] = min(side[action.suit], 1)
+        for held in tokens:
+            held[action.suit] = min(held[action.suit], 1)
         if before["tax_dice_left"] == 1:
             _collect(game, before, tokens, before["dice"][0])
     elif kind == "income":
