@@ -1,0 +1,124 @@
+"""For every game: a sampled determinization agrees with the view it came from, and a search bot
+decides from the view alone (two states with the same view get the same move from the same stream).
+
+Games are taken from the registry, so each game is covered as soon as it is registered; the Sealed
+Bids test game stands in for a game with secret draws.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from sealed_bids import SealedBidsGame
+
+from magnates.bots import search_bot
+from magnates.core.chance import sample
+from magnates.core.game import Game, State
+from magnates.games import REGISTRY, game_class, load
+
+CHECKS_PER_GAME = 12
+
+
+def option_sets() -> list[tuple[str, dict[str, Any]]]:
+    """Each registered game with each of its player counts (the default options otherwise)."""
+    found: list[tuple[str, dict[str, Any]]] = []
+    for name in sorted(REGISTRY):
+        declared = {o.name: o for o in game_class(name).options_declared}
+        players = declared.get("players")
+        counts = list(players.choices) if players is not None and players.choices else [None]
+        found.extend((name, {} if n is None else {"players": n}) for n in counts)
+    return found
+
+
+def make_game(name: str, options: dict[str, Any]) -> Game:
+    if name == "sealed-bids":
+        return SealedBidsGame(**options)
+    return load(name, **options)
+
+
+KNOWN_BUGS = {
+    # Reported to the Magistrate engineer: sample_state copies every state field from the view,
+    # hidden ones ("hands") included, so it raises KeyError. Remove this line once it is fixed.
+    "magistrate": pytest.mark.xfail(raises=KeyError, reason="magistrate.sample_state reads hidden fields"),
+}
+
+
+def cases(only_two_players: bool = False) -> list[Any]:
+    every = [("sealed-bids", {"players": 2}), ("sealed-bids", {"players": 3}), *option_sets()]
+    if only_two_players:
+        every = [(name, options) for name, options in every if options.get("players", 2) == 2]
+    return [
+        pytest.param(
+            name,
+            options,
+            id=f"{name}-{'-'.join(f'{k}={v}' for k, v in options.items()) or 'default'}",
+            marks=[KNOWN_BUGS[name]] if name in KNOWN_BUGS else [],
+        )
+        for name, options in every
+    ]
+
+
+def decisions(game: Game, seed: int, every: float) -> Iterator[State]:
+    """Decision points of one random game (a random share `every` of them), up to CHECKS_PER_GAME."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    shown = 0
+    while not state.is_terminal() and shown < CHECKS_PER_GAME:
+        if state.is_chance_node():
+            action = sample(state.chance_outcomes(), rng)
+        else:
+            if rng.random() < every:
+                shown += 1
+                yield state
+            legal = state.legal_actions()
+            action = legal[rng.randrange(len(legal))]
+        state.apply_action(action)
+
+
+def as_json(data: Any) -> str:
+    return json.dumps(data, sort_keys=True)
+
+
+@pytest.mark.parametrize(("name", "options"), cases())
+@given(seed=st.integers(0, 2**31))
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+def test_every_determinization_agrees_with_its_view(name: str, options: dict[str, Any], seed: int) -> None:
+    game = make_game(name, options)
+    sampler = random.Random(seed + 1)
+    for state in decisions(game, seed, every=0.2):
+        seat = state.current_player()
+        view = state.view(seat)
+        for _ in range(2):
+            world = game.sample_state(view, sampler)
+            assert as_json(world.view(seat)) == as_json(view)
+            assert world.current_player() == seat
+            assert sorted(world.legal_actions()) == sorted(state.legal_actions())
+
+
+@pytest.mark.parametrize(("name", "options"), cases(only_two_players=True))
+@pytest.mark.parametrize("level", ["mcts", "ismcts"])
+def test_a_search_bot_decides_from_the_view_alone(name: str, options: dict[str, Any], level: str) -> None:
+    game = make_game(name, options)
+    bot = search_bot(level, game, simulations=12, rollout_depth=4)
+    checked = 0
+    for state in decisions(game, seed=7, every=0.1):
+        legal = list(state.legal_actions())
+        if len(legal) < 2:
+            continue
+        seat = state.current_player()
+        view = state.view(seat)
+        before = as_json(view)
+        other = game.sample_state(view, random.Random(checked))  # other hidden cards, same view
+        choice = bot.choose(game, view, legal, random.Random(99))
+        assert choice in legal
+        assert as_json(view) == before, "the bot changed the view it was given"
+        assert bot.choose(game, other.view(seat), list(other.legal_actions()), random.Random(99)) == choice
+        checked += 1
+        if checked == 3:
+            break
