@@ -55,6 +55,15 @@ def completes_set(owner: list[int], seat: int, gained: tuple[int, ...] | list[in
     return False
 
 
+def taste(loc: int, turn: int, me: int) -> float:
+    """A fixed personal factor in 0.85..1.15 for one auction.
+
+    Without it equal valuations tie, and the tie always goes to the same seat
+    relative to the middleman, which showed up as a bias by playing position.
+    """
+    return 0.85 + ((loc * 7919 + turn * 104_729 + me * 31_337) % 1000) * 0.0003
+
+
 class GreedyBot:
     name = "greedy"
 
@@ -80,7 +89,7 @@ class GreedyBot:
     def _bid(self, view: Mapping[str, Any], me: int, legal: list[int], ids: Any) -> int:
         loc = view["a_loc"]
         budget = view["cash"][me] + view["credit"][me] // 2 - RESERVE
-        limit = min(value(view["owner"], me, loc), budget)
+        limit = min(value(view["owner"], me, loc) * taste(loc, view["turns"], me), budget)
         if ids.opening_bid in legal:
             return ids.opening_bid if limit >= 300 else ids.pass_
         bid = view["a_bid"]
