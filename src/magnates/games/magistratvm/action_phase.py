@@ -40,9 +40,8 @@ def placement_cost(already: int, count: int) -> int:
 
 def minimum_placement(row: list[int], seat: int) -> int:
     """Equal-or-exceed: after placing, the player must have at least the most any one player has."""
-    mine = row[seat]
-    most = max(row[q] for q in range(len(row)) if q != seat)
-    return max(1, most - mine)
+    # The row's maximum is either someone else's (then match it) or the player's own (then 1 will do).
+    return max(1, max(row) - row[seat])
 
 
 def legal(state: MagistratvmState) -> list[int]:
@@ -112,7 +111,7 @@ def legal(state: MagistratvmState) -> list[int]:
         top = min(gold, MAX_GIFT)
         for q in range(n):
             if q != p:
-                out.extend(ix.give[(q, a)] for a in range(1, top + 1))
+                out.extend(ix.give_by_seat[q][:top])
     return out
 
 

@@ -326,6 +326,7 @@ class ActionIndex:
         self.appoint = {(o, t): add(AppointGovernor(o, t)) for o in range(NUM_OFFICES) for t in range(NUM_TILES)}
         self.governor_home = [add(GovernorHome(t)) for t in range(NUM_TILES)]
         self.give = {(p, a): add(GiveGold(p, a)) for p in range(players) for a in range(1, MAX_GIFT + 1)}
+        self.give_by_seat = [[self.give[(p, a)] for a in range(1, MAX_GIFT + 1)] for p in range(players)]
         self.pass_ = add(Pass())
         self.displace = {(p, act): add(Displace(p, act)) for p in range(players) for act in (True, False)}
         self.displace_into = {o: add(DisplaceInto(o)) for o in OFFICES[2].below}

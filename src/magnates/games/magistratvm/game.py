@@ -12,7 +12,7 @@ from magnates.core.bot import BotFactory
 from magnates.core.errors import RecordError
 from magnates.core.game import Game, require
 from magnates.core.options import Option
-from magnates.games.magistratvm import phases
+from magnates.games.magistratvm import phases, rules
 from magnates.games.magistratvm.actions import ActionIndex
 from magnates.games.magistratvm.components import NUM_SLOTS, NUM_TILES
 from magnates.games.magistratvm.offices import NUM_OFFICES
@@ -48,6 +48,9 @@ class MagistratvmGame(Game):
     @property
     def num_players(self) -> int:
         return int(self.options["players"])
+
+    rules = rules
+    """The rules' dispatch module, reached through the game so the state needs no import cycle."""
 
     @cached_property
     def index(self) -> ActionIndex:

@@ -134,19 +134,13 @@ class MagistratvmState(State):
         return self.decider
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
-        from magnates.games.magistratvm import rules
-
-        return rules.chance_outcomes(self)
+        return self.game.rules.chance_outcomes(self)
 
     def _legal_actions(self) -> list[int]:
-        from magnates.games.magistratvm import rules
-
-        return rules.legal_actions(self)
+        return self.game.rules.legal_actions(self)
 
     def _apply(self, action: int) -> None:
-        from magnates.games.magistratvm import rules
-
-        rules.apply(self, action)
+        self.game.rules.apply(self, action)
 
     def explain_illegal(self, action_id: int) -> str:
         from magnates.games.magistratvm import rules
