@@ -12,6 +12,7 @@ passed for him (`settle`), so bots and people are asked only real questions.
 
 from __future__ import annotations
 
+from bisect import insort
 from typing import TYPE_CHECKING
 
 from magnates.core.chance import uniform
@@ -82,7 +83,7 @@ def _apply_chance(s: MagistrateState, card: int) -> None:
     take_from_deck(s, card)
     if s.draws:
         owed = s.draws[0]
-        s.hands[owed[0]].append(card)
+        insort(s.hands[owed[0]], card)  # hands are kept sorted: the order of draws is nobody's business
         owed[1] -= 1
         if owed[1] == 0:
             s.draws.pop(0)

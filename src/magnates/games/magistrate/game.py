@@ -15,6 +15,7 @@ from magnates.core.options import Option
 from magnates.games.magistrate.actions import ActionIds
 from magnates.games.magistrate.components import Components, components
 from magnates.games.magistrate.state import FIELDS, MagistrateState
+from magnates.games.magistrate.views import HIDDEN
 
 
 class MagistrateGame(Game):
@@ -60,9 +61,10 @@ class MagistrateGame(Game):
     def state_from_json(self, data: Mapping[str, Any]) -> MagistrateState:
         if not isinstance(data, Mapping):
             raise RecordError("a Magistrate state is a JSON object")
+        players = data.get("players")
         require(
-            data.get("players") == self.num_players,
-            f"the state is for {data.get('players')!r} players, this game has {self.num_players}",
+            players == self.num_players,
+            f"the state is for {players!r} players; this game has {self.num_players} players",
         )
         missing = [name for name, _ in FIELDS if name not in data] + (["history"] if "history" not in data else [])
         require(not missing, f"the state lacks {', '.join(missing)}")
@@ -95,7 +97,7 @@ class MagistrateGame(Game):
                 pile[player] = sorted(unseen[:size])
                 del unseen[:size]
         require(len(unseen) == view["deck_size"], "the view's card counts do not add up to the deck")
-        data = {name: view[name] for name, _ in FIELDS}
+        data = {name: view[name] for name, _ in FIELDS if name not in HIDDEN}
         data.update(players=self.num_players, hands=hands, secret=secret, deck=sorted(unseen), history=[])
         return self.state_from_json(data)
 

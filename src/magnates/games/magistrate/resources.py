@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import insort
 from typing import TYPE_CHECKING
 
 from magnates.games.magistrate.supply import discard_from_hand, gain_cubes, owe_draws
@@ -41,4 +42,4 @@ def discard_for_material(s: MagistrateState, player: int, card: int) -> None:
 def place_secret_evidence(s: MagistrateState, player: int, card: int) -> None:
     """Face down until the next scoring round; one card per round, and it ends the step."""
     s.hands[player].remove(card)
-    s.secret[player].append(card)
+    insort(s.secret[player], card)
