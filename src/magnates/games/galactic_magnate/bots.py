@@ -55,17 +55,13 @@ def completes_set(owner: list[int], seat: int, gained: tuple[int, ...] | list[in
     return False
 
 
-def taste(loc: int, turn: int, me: int) -> float:
-    """A fixed personal factor in 0.85..1.15 for one auction.
-
-    Without it equal valuations tie, and the tie always goes to the same seat
-    relative to the middleman, which showed up as a bias by playing position.
-    """
-    return 0.85 + ((loc * 7919 + turn * 104_729 + me * 31_337) % 1000) * 0.0003
-
-
 class GreedyBot:
     name = "greedy"
+
+    def __init__(self) -> None:
+        self._auction: tuple[int, int] = (-1, -1)
+        self._factors: dict[int, float] = {}
+        """One factor per seat, so that one instance may also play every seat."""
 
     def choose(self, game: Game, view: Mapping[str, Any], legal: list[int], rng: random.Random) -> int:
         ids = game.ids  # type: ignore[attr-defined]
@@ -78,7 +74,7 @@ class GreedyBot:
         if phase == "event-choice":
             return self._event(view, me, legal, ids)
         if phase == "auction":
-            return self._bid(view, me, legal, ids)
+            return self._bid(view, me, legal, ids, rng)
         if phase == "roll":
             return self._turn(view, me, legal, ids)
         if phase == "offer":
@@ -86,10 +82,24 @@ class GreedyBot:
         return legal[0]
 
     # -- auctions ---------------------------------------------------------------------
-    def _bid(self, view: Mapping[str, Any], me: int, legal: list[int], ids: Any) -> int:
+    def _taste(self, loc: int, turn: int, me: int, rng: random.Random) -> float:
+        """A personal factor in 0.85..1.15, fixed for one auction, drawn from the bot's own stream.
+
+        Without it equal valuations tie, and a tie always goes to the same seat
+        relative to the middleman, which showed up as a bias by playing position.
+        """
+        key = (loc, turn)
+        if self._auction != key:
+            self._auction = key
+            self._factors = {}
+        if me not in self._factors:
+            self._factors[me] = rng.uniform(0.85, 1.15)
+        return self._factors[me]
+
+    def _bid(self, view: Mapping[str, Any], me: int, legal: list[int], ids: Any, rng: random.Random) -> int:
         loc = view["a_loc"]
         budget = view["cash"][me] + view["credit"][me] // 2 - RESERVE
-        limit = min(value(view["owner"], me, loc) * taste(loc, view["turns"], me), budget)
+        limit = min(value(view["owner"], me, loc) * self._taste(loc, view["turns"], me, rng), budget)
         if ids.opening_bid in legal:
             return ids.opening_bid if limit >= 300 else ids.pass_
         bid = view["a_bid"]
