@@ -106,8 +106,9 @@ def _districts(c: Config) -> list[str]:
     elif borrowed:
         lines += [
             "",
-            f"The {plural(borrowed, 'extra Pawn')} come from a second Decktet. (Two Crowns standing in as Pawns "
-            "would leave four Crowns, which cannot be dealt evenly to three players.)",
+            f"The {plural(borrowed, 'extra Pawn')} come from a second Decktet. Without one, two Crowns may stand "
+            "in as Pawns: then deal the other four Crowns one to each player and set the last aside "
+            "(this program plays the second-Decktet form).",
         ]
     lines.append("")
     lines.append(
