@@ -8,20 +8,31 @@ its knowledge through two optional methods on its `Game` class (nothing else is 
   `State.returns()`: +1 a sure win, -1 a sure loss). Without it an unfinished rollout counts as 0.
 - `rollout_action(state, rng) -> int`: a legal action for the seat deciding in `state`, cheaper
   than thinking and better than chance. Without it rollouts play uniformly at random.
+- `leaf_values(state) -> list[float]`: optional, every seat's heuristic value at once, for games
+  where computing them together is cheaper than one seat at a time.
+
+A game may also keep these functions in a module `heuristic` of its package (for example
+`magnates.games.magnate.heuristic`): the search finds them there when the Game class has none.
 
 Both read the full state: in a search that is the bot's own determinization, never the real game.
 """
 
 from __future__ import annotations
 
+import functools
+import importlib
 import random
+import sys
 from collections.abc import Callable
+from types import ModuleType
+from typing import Any
 
 from magnates.core.chance import sample
 from magnates.core.game import CHANCE, TERMINAL, Game, State
 
 Heuristic = Callable[[State, int], float]
 RolloutPolicy = Callable[[State, random.Random], int]
+AllValues = Callable[[State], list[float]]
 
 
 class Playout:
@@ -32,8 +43,10 @@ class Playout:
             raise ValueError(f"a rollout depth cannot be negative, not {depth}")
         self.seats = game.num_players
         self.depth = depth
-        self.heuristic: Heuristic | None = getattr(game, "heuristic", None) if use_heuristic else None
-        self.policy: RolloutPolicy | None = getattr(game, "rollout_action", None) if use_policy else None
+        hooks = game_hooks(game)
+        self.heuristic: Heuristic | None = hooks.get("heuristic") if use_heuristic else None
+        self.all_values: AllValues | None = hooks.get("leaf_values") if use_heuristic else None
+        self.policy: RolloutPolicy | None = hooks.get("rollout_action") if use_policy else None
 
     def values(self, state: State, rng: random.Random) -> list[float]:
         """Play on from `state` (which it changes) and return one value per seat in [-1, 1]."""
@@ -58,7 +71,37 @@ class Playout:
 
     def estimate(self, state: State) -> list[float]:
         """The heuristic's guess for an unfinished game (a draw when the game offers none)."""
+        if self.all_values is not None:
+            return self.all_values(state)
         heuristic = self.heuristic
         if heuristic is None:
             return [0.0] * self.seats
         return [heuristic(state, seat) for seat in range(self.seats)]
+
+
+HOOKS = ("heuristic", "leaf_values", "rollout_action")
+
+
+def game_hooks(game: Game) -> dict[str, Any]:
+    """The game's search knowledge: methods of its Game class, else its package's `heuristic` module."""
+    found = {name: getattr(game, name) for name in HOOKS if callable(getattr(game, name, None))}
+    if found:
+        return found
+    module = _heuristic_module(type(game).__module__)
+    if module is None:
+        return {}
+    return {name: getattr(module, name) for name in HOOKS if callable(getattr(module, name, None))}
+
+
+@functools.cache
+def _heuristic_module(game_module: str) -> ModuleType | None:
+    module = sys.modules.get(game_module)
+    package = game_module if hasattr(module, "__path__") else game_module.rpartition(".")[0]
+    if not package:
+        return None
+    try:
+        return importlib.import_module(f"{package}.heuristic")
+    except ModuleNotFoundError as err:
+        if err.name != f"{package}.heuristic":
+            raise  # the module exists but is broken: say so
+        return None

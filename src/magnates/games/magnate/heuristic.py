@@ -1,0 +1,172 @@
+"""Magnate's knowledge for the search bots: a leaf evaluation and a cheap rollout policy.
+
+The search bots (`magnates.bots`) find these by name in the game's package. They read the full
+state, which in a search is the bot's own determinization (sampled from its view), never the
+real game.
+
+The evaluation asks how likely each side is to win from here. Each district goes to the strictly
+highest total, so it models each side's final total in a district as its total now (plus a share
+of its unfinished deed, plus a share of the tokens and income it will have to spend) with an
+uncertainty that grows with the turns left, and then counts districts the way the rules do:
+most districts wins, then the higher total rank.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import TYPE_CHECKING
+
+from magnates.decktet import Kind
+from magnates.games.magnate import space as S
+from magnates.games.magnate.scoring import district_value
+
+if TYPE_CHECKING:
+    from magnates.games.magnate.state import MagnateState
+
+TOKEN_RANK = 0.6
+"""Rank points a token in hand is worth later (developing costs about one token per rank)."""
+SPREAD = 1.5
+"""How far a district's margin may swing per square root of a turn left to each side."""
+
+
+def produce_chance(rank: int) -> float:
+    """Chance that a roll pays a property of `rank` (the higher of 2d10; a pair of 1s for Aces)."""
+    if rank <= 0:
+        return 0.0
+    return 0.01 if rank == 1 else (2 * rank - 1) / 100
+
+
+def turns_left(state: MagnateState) -> float:
+    """Roughly how many more turns each side will take."""
+    config = state.config
+    if state.final_turns_left >= 0:
+        return state.final_turns_left / config.players
+    refills = max(0, config.ending_exhaustion - state.exhaustions - 1)
+    draws = len(state.pile) + refills * (len(state.discard) + 4)
+    return (draws / config.plays_per_turn + config.players) / config.players
+
+
+def strengths(state: MagnateState, left: float) -> list[list[float]]:
+    """Each district's expected final total per side (-inf where a side does not build)."""
+    deck = state.deck
+    config = state.config
+    sides = config.sides
+    finish = min(1.0, left / 4.0)
+    potential = []
+    for side in range(sides):
+        if side >= config.players:  # the automa has no tokens; its builds come from your sales
+            potential.append(0.0)
+            continue
+        rate = 0.0
+        for rank, cards in enumerate(state.producers[side]):
+            for card in cards:
+                rate += produce_chance(rank) * (1 if card in state.deeded else len(deck.cards[card].suits))
+        future = sum(state.tokens[side]) + rate * config.players * left
+        share = len(state.side_districts[side]) or 1
+        potential.append(TOKEN_RANK * future / share * finish)
+    rows = []
+    for d, district in enumerate(state.districts):
+        row = [-math.inf] * sides
+        for side in district.contested_by:
+            value = district_value(state, d, side) + potential[side]
+            deed = state.deed_card[d][side]
+            if deed >= 0:
+                paid = sum(state.deed_paid[d][side]) / deck.develop_cost[deed]
+                value += deck.score_rank[deed] * (paid + (1.0 - paid) * finish)
+            row[side] = value
+        rows.append(row)
+    return rows
+
+
+def win_chances(row: list[float], sigma: float) -> list[float]:
+    """Chance each side ends strictly highest in one district (ties score for nobody)."""
+    chances = []
+    for side, mine in enumerate(row):
+        if mine == -math.inf:
+            chances.append(0.0)
+            continue
+        p = 1.0
+        for other, theirs in enumerate(row):
+            if other != side and theirs != -math.inf:
+                p *= 1.0 / (1.0 + math.exp(-(mine - theirs - 0.5) / sigma))
+        chances.append(p)
+    return chances
+
+
+def duel(chances: list[list[float]], a: int, b: int, tiebreak: float) -> float:
+    """P(a has more districts than b) - P(fewer), a draw on districts settled by `tiebreak`."""
+    lead = {0: 1.0}  # distribution of (a's districts - b's districts)
+    for per_side in chances:
+        pa, pb = per_side[a], per_side[b]
+        rest = max(0.0, 1.0 - pa - pb)
+        nxt: dict[int, float] = {}
+        for k, p in lead.items():
+            nxt[k + 1] = nxt.get(k + 1, 0.0) + p * pa
+            nxt[k - 1] = nxt.get(k - 1, 0.0) + p * pb
+            nxt[k] = nxt.get(k, 0.0) + p * rest
+        lead = nxt
+    ahead = sum(p for k, p in lead.items() if k > 0)
+    behind = sum(p for k, p in lead.items() if k < 0)
+    return ahead - behind + lead.get(0, 0.0) * tiebreak
+
+
+def leaf_values(state: MagnateState) -> list[float]:
+    """Every seat's expected return in [-1, 1] (the scale of `State.returns()`)."""
+    config = state.config
+    left = turns_left(state)
+    sigma = 1.0 + SPREAD * math.sqrt(left)
+    rows = strengths(state, left)
+    chances = [win_chances(row, sigma) for row in rows]
+    ranks = [sum(max(0.0, row[side]) for row in rows) for side in range(config.sides)]
+    values = []
+    for seat in range(config.players):
+        total = 0.0
+        rivals = [side for side in range(config.sides) if side != seat]
+        for other in rivals:
+            tiebreak = math.tanh((ranks[seat] - ranks[other]) / (2.0 + sigma))
+            total += duel(chances, seat, other, tiebreak)
+        values.append(total / len(rivals))
+    return values
+
+
+def heuristic(state: MagnateState, seat: int) -> float:
+    """How good `state` looks for `seat`, in [-1, 1]."""
+    return leaf_values(state)[seat]
+
+
+def rollout_action(state: MagnateState, rng: random.Random) -> int:
+    """A quick, plausible move: build if possible, else buy a deed or sell; pay deeds; never trade."""
+    legal = state.legal_actions()
+    decode = state.space.decode
+    first = decode[legal[0]][0]
+    if first == S.OP_INCOME:
+        tokens = state.tokens[state.pending_income[0][0]]
+        return min(legal, key=lambda a: tokens[decode[a][1]])
+    if first == S.OP_AUTOMA_BUILD:
+        return legal[int(rng.random() * len(legal))]
+    develop, deed, sell, improve = [], [], [], []
+    end = -1
+    for action in legal:
+        op = decode[action][0]
+        if op == S.OP_DEVELOP:
+            develop.append(action)
+        elif op == S.OP_DEED:
+            deed.append(action)
+        elif op == S.OP_SELL:
+            sell.append(action)
+        elif op == S.OP_IMPROVE:
+            improve.append(action)
+        elif op == S.OP_END:
+            end = action
+    for group in (develop, improve):
+        if group:
+            return group[int(rng.random() * len(group))]
+    if deed and (not sell or rng.random() < 0.5):
+        worthwhile = [a for a in deed if state.deck.cards[decode[a][1]].kind is not Kind.ACE] or deed
+        return worthwhile[int(rng.random() * len(worthwhile))]
+    if sell:
+        return sell[int(rng.random() * len(sell))]
+    if end >= 0:
+        return end
+    return legal[int(rng.random() * len(legal))]
