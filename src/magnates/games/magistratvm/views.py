@@ -13,6 +13,7 @@ from typing import Any
 from magnates.games.magistratvm import phases
 from magnates.games.magistratvm.components import NUM_SLOTS, tile_name, tile_value
 from magnates.games.magistratvm.offices import OFFICES, seats
+from magnates.games.magistratvm.scoring import scores
 from magnates.games.magistratvm.state import MagistratvmState
 
 
@@ -44,6 +45,7 @@ def view(state: MagistratvmState, player: int | None) -> dict[str, Any]:
         }
         for i, o in enumerate(OFFICES)
     ]
+    influence = scores(state)
     data["estates"] = [
         {
             "provinces": [
@@ -57,6 +59,7 @@ def view(state: MagistratvmState, player: int | None) -> dict[str, Any]:
                 if state.tile_owner[t] == q
             ],
             "available_gold": state.available_gold(q),
+            "influence": influence[q],
         }
         for q in range(state.n)
     ]
