@@ -62,32 +62,38 @@ def players_table(view: Mapping[str, Any]) -> Table:
     return table
 
 
-def board_table(view: Mapping[str, Any]) -> Table:
-    """The 40 locations, one side per column pair: owner, level and who stands there."""
-    table = Table(title="Board (clockwise from Start)", title_justify="left", show_lines=False, pad_edge=False)
-    for side in ("Start ->", "Dormitory ->", "Meteor Shower ->", "Prison ->"):
-        table.add_column(side, no_wrap=True)
-    cells: list[list[Text]] = [[] for _ in range(4)]
-    for loc in LOCATIONS:
-        text = Text(f"{loc.index:>2} ")
-        style = RICH_COLOR.get(GROUPS[loc.group].color, GROUPS[loc.group].color) if loc.group >= 0 else ""
-        text.append(loc.name[:16], style=style)
-        owner = view["owner"][loc.index]
-        if owner >= 0:
-            text.append(" ")
-            text.append_text(seat_text(owner))
-            if loc.group >= 0 and view["level"][loc.group]:
-                text.append(f" L{view['level'][loc.group]}", style="bold")
-        elif loc.price:
-            text.append(f" {loc.price}", style="dim")
-        for seat, at in enumerate(view["pos"]):
-            if at == loc.index and view["alive"][seat]:
-                text.append(" *")
-                text.append_text(seat_text(seat))
-        cells[loc.index // 10].append(text)
-    for row in range(10):
-        table.add_row(*(cells[side][row] for side in range(4)))
-    return table
+def location_text(view: Mapping[str, Any], index: int) -> Text:
+    """One location: number, name in its monopoly's color, owner and level or price, who stands there."""
+    loc = LOCATIONS[index]
+    text = Text(f"{loc.index:>2} ")
+    style = RICH_COLOR.get(GROUPS[loc.group].color, GROUPS[loc.group].color) if loc.group >= 0 else ""
+    text.append(loc.name, style=style)
+    owner = view["owner"][loc.index]
+    if owner >= 0:
+        text.append(" ")
+        text.append_text(seat_text(owner))
+        if loc.group >= 0 and view["level"][loc.group]:
+            text.append(f" L{view['level'][loc.group]}", style="bold")
+    elif loc.price:
+        text.append(f" {loc.price}", style="dim")
+    for seat, at in enumerate(view["pos"]):
+        if at == loc.index and view["alive"][seat]:
+            text.append(" *")
+            text.append_text(seat_text(seat))
+    return text
+
+
+def board_tables(view: Mapping[str, Any]) -> list[Table]:
+    """The 40 locations clockwise from Start, two sides per table so that it fits 80 columns."""
+    tables = []
+    for first, second in ((0, 1), (2, 3)):
+        table = Table(show_header=False, pad_edge=False, box=None, padding=(0, 2))
+        table.add_column(no_wrap=True, min_width=36)
+        table.add_column(no_wrap=True)
+        for row in range(10):
+            table.add_row(location_text(view, first * 10 + row), location_text(view, second * 10 + row))
+        tables.append(table)
+    return tables
 
 
 def pending_lines(game: Game, view: Mapping[str, Any]) -> list[RenderableType]:
@@ -113,6 +119,6 @@ def pending_lines(game: Game, view: Mapping[str, Any]) -> list[RenderableType]:
 
 
 def render(game: Game, view: Mapping[str, Any]) -> RenderableType:
-    parts: list[RenderableType] = [economy_line(view), players_table(view), board_table(view)]
+    parts: list[RenderableType] = [economy_line(view), players_table(view), *board_tables(view)]
     parts += pending_lines(game, view)
     return Group(*parts)
