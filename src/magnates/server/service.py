@@ -28,7 +28,7 @@ from magnates.server.storage import ACTION, UNDO, Store, StoredEvent, StoredGame
 
 SPECTATOR: None = None
 MAX_AUTOMATIC_STEPS = 100_000
-LOG_TAIL = 80
+LOG_TAIL = 30
 
 
 class ServiceError(MagnatesError):
@@ -81,6 +81,8 @@ class Table:
     actors: list[int]
     next_seq: int
     bots: dict[int, Bot] = field(default_factory=dict)
+    texts: dict[int, tuple[str, bool]] = field(default_factory=dict)  # action id -> (text, is dice), for logs
+    described: dict[int, dict[str, Any]] = field(default_factory=dict)  # action id -> its JSON for `legal`
     listeners: list[Listener] = field(default_factory=list)
 
     @property
@@ -265,7 +267,7 @@ class GameService:
         events = [self._event(table, ACTION, action_id, seat)]
         try:
             events += self._advance(table)
-            self.store.append(table.id, events, table.status)
+            self.store.append(table.id, events, "finished" if state.is_terminal() else None)
         except Exception:
             # Nothing half-applied: rebuild from what is stored.
             self._reload(table)
@@ -353,10 +355,19 @@ class GameService:
         if seat is None or state.current_player() != seat:
             return []
         game = table.game
+        described = table.described
         out = []
         for action_id in state.legal_actions():
-            action = game.action(action_id)
-            out.append({"id": action_id, "text": str(action), "kind": action.kind, "json": action.to_json()})
+            entry = described.get(action_id)
+            if entry is None:
+                action = game.action(action_id)
+                entry = described[action_id] = {
+                    "id": action_id,
+                    "text": str(action),
+                    "kind": action.kind,
+                    "json": action.to_json(),
+                }
+            out.append(entry)
         return out
 
     def log_for(
@@ -371,16 +382,20 @@ class GameService:
         hook = getattr(game, "log_text", None)
         log = []
         first = 0 if tail is None else max(0, len(history) - tail)
+        texts = table.texts
         for step in range(first, min(len(history), len(actors))):
             action_id, actor = history[step], actors[step]
-            action = game.action(action_id)
+            known = texts.get(action_id)
+            if known is None:
+                action = game.action(action_id)
+                known = texts[action_id] = (str(action), action.is_dice)
             text: str | None
             if hook is not None:
                 text = hook(action_id, actor, seat)
             elif actor == CHANCE:
-                text = str(action) if action.is_dice else None
+                text = known[0] if known[1] else None
             else:
-                text = str(action)
+                text = known[0]
             who = "chance" if actor == CHANCE else f"Player {actor + 1}"
             log.append({"step": step, "actor": actor, "who": who, "text": text if text is not None else "(hidden)"})
         return log

@@ -27,7 +27,9 @@ from sqlalchemy import (
     create_engine,
     event,
     func,
+    insert,
     select,
+    update,
 )
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
@@ -165,14 +167,23 @@ class Store:
                 session.add(EventRow(game_id=game.id, seq=e.seq, kind=e.kind, action=e.action, seat=e.seat))
 
     def append(self, game_id: str, events: Sequence[StoredEvent], status: str | None = None) -> None:
-        """Append events (and set the game's status) in one transaction: all or nothing."""
-        with self._session() as session:
-            for e in events:
-                session.add(EventRow(game_id=game_id, seq=e.seq, kind=e.kind, action=e.action, seat=e.seat))
+        """Append events (and set the game's status) in one transaction: all or nothing.
+
+        SQLAlchemy Core, not the ORM: this runs once per move and is the server's hot path.
+        """
+        with self.engine.begin() as connection:
+            if events:
+                connection.execute(
+                    insert(EventRow),
+                    [
+                        {"game_id": game_id, "seq": e.seq, "kind": e.kind, "action": e.action, "seat": e.seat}
+                        for e in events
+                    ],
+                )
             if status is not None:
-                row = session.get(GameRow, game_id)
-                if row is not None and row.status != status:
-                    row.status = status
+                connection.execute(
+                    update(GameRow).where(GameRow.id == game_id, GameRow.status != status).values(status=status)
+                )
 
     def game(self, game_id: str) -> StoredGame | None:
         with self._session() as session:
