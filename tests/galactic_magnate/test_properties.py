@@ -136,6 +136,7 @@ def test_broken_json_gives_a_clear_error():
         ({**good, "bank": 5}, "money does not add up"),
         ({k: v for k, v in good.items() if k != "salary"}, "lacks salary"),
         ({**good, "order": [0, 0]}, "every seat once"),
+        ({**good, "phase": 5}, "an auction needs"),
     ]:
         with pytest.raises(magnates.RecordError, match=words):
             game.state_from_json(broken)

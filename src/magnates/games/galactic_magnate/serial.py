@@ -28,6 +28,22 @@ def _int_list(data: Mapping[str, Any], name: str, length: int | None, low: int, 
     return list(value)
 
 
+def check_phase(s: GalacticState) -> None:
+    """The fields that the current phase relies on must be there."""
+    phase = PHASE_NAMES[s.phase]
+    if phase in ("roll", "dice", "buy", "fortune", "event-choice", "offer"):
+        require(s.alive[s.order[s.turn]], f"the turn holder of a {phase} phase must be alive")
+    if phase == "auction":
+        require(bool(s.a_ring) and s.a_next in s.a_ring, "an auction needs its bidders and the next bidder")
+        require(s.a_loc in PROPERTIES, "an auction needs a property")
+    if phase == "event-choice":
+        require(s.event >= 0, "a Fortune choice needs its event")
+    if phase == "offer":
+        require(s.trade_with >= 0 and s.alive[s.trade_with], "an offer needs a living partner")
+    if phase == "characters":
+        require(s.chooser < len(s.characters), "every character is already chosen")
+
+
 def state_from_json(game: GalacticMagnateGame, data: Mapping[str, Any]) -> GalacticState:
     if not isinstance(data, Mapping):
         raise RecordError("a Galactic Magnate state is a JSON object")
@@ -81,6 +97,7 @@ def state_from_json(game: GalacticMagnateGame, data: Mapping[str, Any]) -> Galac
         "eliminated must list exactly the dead seats",
     )
     require(s.bank + sum(s.cash) == 0, "money does not add up: the bank plus all cash must be 0")
+    check_phase(s)
     history = data.get("history", [])
     require(
         isinstance(history, list) and all(type(a) is int for a in history),
