@@ -64,6 +64,10 @@ class _Context:
         # A piece placed now scores in each remaining round of its Judge, plus the end comparison.
         self.piece = [focus[j] * (left / 3.0 + 1.0) for j in range(3)]
         self.home = view["homes"][me]
+        # Cards only turn into something through Rings, influence and ops: past a few, more are dead weight.
+        # Green piles up once the Forts are built; spare cubes should go to marches and attacks.
+        self.green = CUBE if view["supply"][me][1] < 6 else 0.1
+        self.card = CARD if len(view["hand"]) <= 3 + 2 * view["rings"][me] else 0.05
 
     # -- helpers -----------------------------------------------------------------------------
     def soldiers(self, player: int, province: int) -> int:
@@ -98,7 +102,7 @@ class _Context:
 
     def corner(self, card: int) -> float:
         info = self.comp.cards[card]
-        return info.cards * CARD if info.cards else sum(info.cubes) * CUBE
+        return info.cards * self.card if info.cards else sum(info.cubes) * CUBE
 
     # -- the values ------------------------------------------------------------------------
     def value(self, action_id: int) -> float:
@@ -111,17 +115,17 @@ class _Context:
         v = self.v
         me = self.me
         if kind == "material":
-            return self.corner(a["card"]) - CARD
+            return self.corner(a["card"]) - self.card
         if kind == "secret":
             info = self.comp.cards[a["card"]]
-            return (sum(info.cubes) + info.cards) * EVIDENCE - CARD - 0.05
+            return (sum(info.cubes) + info.cards) * EVIDENCE - self.card - 0.05
         if kind == "conscript":
             need = v["rings"][me] + 3 - sum(v["soldiers"][me])
             return (0.6 if need > 0 else 0.05) - CUBE
         if kind == "produce":
-            return CARD + EVIDENCE - CUBE - 0.1
+            return self.card + EVIDENCE - CUBE - 0.1
         if kind == "produce_trade":
-            return self.comp.cards[a["card"]].cards * CARD - CARD + EVIDENCE - CUBE
+            return self.comp.cards[a["card"]].cards * self.card - self.card + EVIDENCE - CUBE
         if kind == "popularity":
             return self.piece[0] - 2 * CUBE - 0.25 * v["rings"][me]
         if kind == "remove_soldier":
@@ -131,11 +135,11 @@ class _Context:
             return 0.1 * keeps + 0.01 * mine
         if kind == "influence":
             info = self.comp.cards[a["card"]]
-            return self.judge_shift(info.influence, a["forward"]) + 2 * EVIDENCE - 2 * CUBE - CARD
+            return self.judge_shift(info.influence, a["forward"]) + 2 * EVIDENCE - 2 * CUBE - self.card
         if kind == "march":
             return self.march_value(a["source"], a["target"], a["count"])
         if kind == "fortify":
-            return self.piece[1] - 2 * CUBE - 0.3
+            return self.piece[1] - 2 * self.green - 0.3
         if kind == "attack":
             return self.attack_value(a["province"], a["defender"])
         if kind == "add_agent":
@@ -152,7 +156,7 @@ class _Context:
     def march_value(self, source: int, target: int, count: int) -> float:
         v = self.v
         mine_before = self.soldiers(self.me, target)
-        value = -CUBE - 0.02 * count
+        value = -self.green - 0.02 * count
         takes = self.has_most_after(target, mine_before + count) and not self.has_most_after(target, mine_before)
         if takes:
             value += EVIDENCE + 0.3
@@ -174,20 +178,20 @@ class _Context:
         edge = mine - theirs
         if edge < 1:
             return -1.0
-        return 2 * EVIDENCE + (self.piece[1] if fort else 0.2) * min(1.0, edge / 3) - 2 * CUBE
+        return 2 * EVIDENCE + (self.piece[1] if fort else 0.2) * min(1.0, edge / 3) - 2 * self.green
 
     def op_value(self, a: Mapping[str, Any]) -> float:
         cell = self.comp.cells[a["cell"]]
         card = a["card"]
         cost = CUBE * (sum(cell.pay_stockpile) + sum(cell.pay_home)) - EVIDENCE * sum(cell.pay_home)
         if card >= 0:
-            cost += CARD
+            cost += self.card
         amount = self.comp.cards[card].agent_op if cell.amount == "card" else cell.amount
         effect = cell.effect
         if effect == "gain_cubes":
             gain = CUBE * int(amount)
         elif effect == "draw_cards":
-            gain = CARD * int(amount)
+            gain = self.card * int(amount)
         elif effect == "add_soldiers":
             gain = 0.2 * int(amount)
         elif effect == "move_judge":
