@@ -180,3 +180,18 @@ class GreedyBot:
         if view["cash"][me] + money < RESERVE:
             return False
         return gain - loss + money > 0
+
+
+class PatientRandomBot:
+    """Uniformly random among the legal actions except Resign.
+
+    Plain random play resigns within a few turns (Resign is legal at every roll),
+    so it says little about the rest of the game; this baseline plays whole games.
+    """
+
+    name = "patient-random"
+
+    def choose(self, game: Game, view: Mapping[str, Any], legal: list[int], rng: random.Random) -> int:
+        resign = game.ids.resign  # type: ignore[attr-defined]
+        options = [a for a in legal if a != resign] or legal
+        return options[rng.randrange(len(options))]

@@ -76,9 +76,12 @@ class GalacticMagnateGame(Game):
         return state_from_json(self, view)
 
     def bot_factories(self) -> dict[str, Any]:
-        from magnates.games.galactic_magnate.bots import GreedyBot
+        from magnates.games.galactic_magnate.bots import GreedyBot, PatientRandomBot
 
         def greedy(game: Game) -> Bot:
             return GreedyBot()
 
-        return {"greedy": greedy}
+        def patient_random(game: Game) -> Bot:
+            return PatientRandomBot()
+
+        return {"greedy": greedy, "patient-random": patient_random}

@@ -104,6 +104,32 @@ def summarize(players: int, bot_names: list[str], games: list[dict[str, Any]], s
     }
 
 
+def playout_speed(players: int, seconds: float, seed: int = 0) -> dict[str, Any]:
+    """Steps/s of whole games between patient random players, on one core, without views.
+
+    (`magnates bench` plays uniform random games, which end within a few turns
+    because Resign is always legal; this measures full-length games.)
+    """
+    game = magnates.load("galactic-magnate", players=players)
+    resign = game.ids.resign  # type: ignore[attr-defined]
+    rng = random.Random(seed)
+    steps = games = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                action = sample(state.chance_outcomes(), rng)
+            else:
+                legal = [a for a in state.legal_actions() if a != resign] or state.legal_actions()
+                action = legal[rng.randrange(len(legal))]
+            state.apply_action(action)
+            steps += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    return {"players": players, "games": games, "steps": steps, "steps_per_second": round(steps / elapsed)}
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--players", type=int, default=2)
@@ -112,7 +138,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--max-rounds", type=int, default=300)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--speed", type=float, default=0, help="only measure patient-random playouts for N seconds")
     args = parser.parse_args(argv)
+    if args.speed:
+        print(json.dumps(playout_speed(args.players, args.speed, args.seed)))
+        return
     names = args.bots.split(",")
     bot_names = [names[k % len(names)] for k in range(args.players)]
     jobs = [(args.players, bot_names, args.seed + i, args.max_rounds) for i in range(args.games)]
