@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import magnates
 from magnates.bots import RandomBot, make_bot
-from magnates.games.galactic_magnate.bots import GreedyBot, value
+from magnates.games.galactic_magnate.bots import GreedyBot, PatientRandomBot, value
 
 from .helpers import own, playout, started
-from .test_properties import CalmRandomBot
 
 
 def wins_of_greedy(opponent: type, games: int) -> int:
@@ -31,7 +30,7 @@ def test_greedy_beats_uniform_random():
 
 
 def test_greedy_beats_random_that_never_resigns():
-    assert wins_of_greedy(CalmRandomBot, 12) >= 10
+    assert wins_of_greedy(PatientRandomBot, 12) >= 10
 
 
 def test_valuation_prizes_completing_and_blocking_sets():

@@ -13,21 +13,10 @@ from magnates.bots import RandomBot
 from magnates.core.chance import sample
 from magnates.games.galactic_magnate import economy, monopolies
 from magnates.games.galactic_magnate.board import GROUPS
-from magnates.games.galactic_magnate.bots import GreedyBot
+from magnates.games.galactic_magnate.bots import GreedyBot, PatientRandomBot
 from magnates.games.galactic_magnate.state import GalacticState
 
-
-class CalmRandomBot:
-    """Uniformly random, except that it never resigns: it explores long games and every odd action."""
-
-    name = "calm-random"
-
-    def choose(self, game, view, legal, rng):
-        options = [a for a in legal if a != game.ids.resign] or legal
-        return options[rng.randrange(len(options))]
-
-
-BOTS = {"greedy": GreedyBot, "random": RandomBot, "calm": CalmRandomBot}
+BOTS = {"greedy": GreedyBot, "random": RandomBot, "calm": PatientRandomBot}
 
 
 def check_invariants(state: GalacticState) -> None:
