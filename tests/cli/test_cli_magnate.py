@@ -36,7 +36,9 @@ def test_manual_dice_play_magnate_with_the_dice_typed_in() -> None:
     assert done.returncode == 0, done.stderr[-2000:]
     rolls = re.findall(r"Chance: (roll \d+ \d+)", done.stdout)
     assert rolls and set(rolls) == {"roll 1 1"}
-    assert "Chance: draw " in done.stdout
+    # Card draws are still sampled, and the log names only the human's own draws.
+    assert "Chance: you draw " in done.stdout and "Chance: Player 2 draws a card" in done.stdout
+    assert "Chance: draw " not in done.stdout
 
 
 def test_bots_only_play_magnate_as_the_simulator_does(tmp_path: Path) -> None:

@@ -96,8 +96,9 @@ class PlaySession:
         else:  # a loaded game continues with fresh streams of its own
             self.dice = random.Random(derive_seed(seed, "chance", "resume", resumed))
             self.rngs = [random.Random(derive_seed(seed, "seat", s, "resume", resumed)) for s in range(len(seats))]
-        self.actors = actors_of(game, state.history)
         self.seen = {s: resumed for s, name in enumerate(seats) if name == HUMAN}
+        self.viewers: list[int | None] = [*self.seen, None]
+        self.actors, self.texts = actors_of(game, state.history, self.viewers)
 
     def warn(self, message: str) -> None:
         self.console.print(f"[yellow]warning:[/] {escape(message)}", soft_wrap=True)
@@ -141,12 +142,14 @@ class PlaySession:
                 fail(f"the {self.seats[player]} bot at {seat_name(player)} chose an illegal action ({action})", 1)
         else:
             action = self.ask_human(player)
+        self.texts.append({v: self.state.describe(action, v) for v in self.viewers})  # worded before it happens
         self.state.apply_action(action)
         self.actors.append(player)
 
     # -- what a person sees ---------------------------------------------------------
-    def show_log(self, since: int) -> None:
-        lines = log_lines(self.game, self.state.history[since:], self.actors[since:])
+    def show_log(self, since: int, viewer: int | None) -> None:
+        """The actions since `since`, worded as `viewer` may read them (others' draws are not named)."""
+        lines = log_lines([t[viewer] for t in self.texts[since:]], self.actors[since:])
         if lines:
             self.console.print("[bold]What happened:[/]")
             for line in lines:
@@ -154,7 +157,7 @@ class PlaySession:
 
     def show_decision(self, player: int, menu: Sequence[MenuEntry]) -> None:
         self.console.print(Rule(f"{seat_name(player)} to decide", style="dim"))
-        self.show_log(self.seen.get(player, len(self.state.history)))
+        self.show_log(self.seen.get(player, len(self.state.history)), player)
         self.console.print(
             show_view(self.game, self.state.view(player), self.renderer, f"You are {seat_name(player)}", self.warn)
         )
@@ -163,8 +166,8 @@ class PlaySession:
     def show_end(self) -> None:
         humans = [s for s, name in enumerate(self.seats) if name == HUMAN]
         self.console.print(Rule("Game over", style="dim"))
-        self.show_log(min((self.seen[s] for s in humans), default=len(self.state.history)))
         viewer = humans[0] if len(humans) == 1 else None
+        self.show_log(min((self.seen[s] for s in humans), default=len(self.state.history)), viewer)
         self.console.print(show_view(self.game, self.state.view(viewer), self.renderer, "Final position", self.warn))
         result = self.state.result()
         table = Table(title="Result", title_justify="left")
@@ -331,14 +334,18 @@ def match_dice(line: str, outcomes: Sequence[int], texts: Sequence[str]) -> int 
     return found[0] if len(found) == 1 else None
 
 
-def actors_of(game: Game, history: Sequence[int]) -> list[int]:
-    """Who took each action of a history (a seat, or CHANCE), by replaying it."""
+def actors_of(
+    game: Game, history: Sequence[int], viewers: Sequence[int | None]
+) -> tuple[list[int], list[dict[int | None, str]]]:
+    """Who took each action of a history (a seat, or CHANCE) and its log text per viewer, by replaying it."""
     state = game.new_initial_state()
-    actors = []
+    actors: list[int] = []
+    texts: list[dict[int | None, str]] = []
     for action in history:
         actors.append(state.current_player())
+        texts.append({v: state.describe(action, v) for v in viewers})
         state.apply_action(action)
-    return actors
+    return actors, texts
 
 
 def parse_seats(game: Game, seats: str | None, vs: str | None) -> list[str]:

@@ -157,8 +157,6 @@ def seat_name(seat: int) -> str:
     return "Chance" if seat == CHANCE else f"Player {seat + 1}"
 
 
-def log_lines(game: Game, actions: Sequence[int], actors: Sequence[int]) -> list[str]:
-    """One line per action: who did it (a seat or chance) and the action's text."""
-    return [
-        f"{seat_name(actor)}: {game.action_to_string(action)}" for action, actor in zip(actions, actors, strict=True)
-    ]
+def log_lines(texts: Sequence[str], actors: Sequence[int]) -> list[str]:
+    """One line per action: who did it (a seat or chance) and the action's text as the reader may see it."""
+    return [f"{seat_name(actor)}: {text}" for text, actor in zip(texts, actors, strict=True)]
