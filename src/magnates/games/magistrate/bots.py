@@ -67,7 +67,7 @@ class _Context:
         # Cards only turn into something through Rings, influence and ops: past a few, more are dead weight.
         # Green piles up once the Forts are built; spare cubes should go to marches and attacks.
         self.green = CUBE if view["supply"][me][1] < 6 else 0.1
-        self.card = CARD if len(view["hand"]) <= 3 + 2 * view["rings"][me] else 0.05
+        self.card = CARD if len(view["hand"]) <= 6 else 0.05
 
     # -- helpers -----------------------------------------------------------------------------
     def soldiers(self, player: int, province: int) -> int:
