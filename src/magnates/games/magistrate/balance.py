@@ -175,13 +175,44 @@ LINEUPS: dict[str, dict[int, list[str]]] = {
 }
 
 
+def scarcity(players: int, games: int, bot: str = "greedy") -> str:
+    """How often the Central Stockpile is out of a colour, and how often no card is left to draw."""
+    game = MagistrateGame(players=players)
+    empty = [0, 0, 0]
+    no_card = steps = 0
+    for seed in range(games):
+        bots = [make_bot(bot, game) for _ in range(players)]
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                action = sample(state.chance_outcomes(), rng)
+            else:
+                seat = state.current_player()
+                action = bots[seat].choose(game, state.view(seat), state.legal_actions(), rng)
+            state.apply_action(action)
+            steps += 1
+            for colour in range(3):
+                empty[colour] += state.stockpile[colour] == 0
+            no_card += not state.deck and not state.discard
+    names = ("purple", "green", "orange")
+    shares = ", ".join(f"{name} {count / steps:.3f}" for name, count in zip(names, empty, strict=True))
+    return f"{players}p {bot}: share of steps with the stockpile out of {shares}; no card to draw {no_card / steps:.3f}"
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--players", type=int, nargs="*", default=[2, 3, 4])
     parser.add_argument("--workers", type=int, default=4)
     parser.add_argument("--lineups", nargs="*", default=list(LINEUPS))
+    parser.add_argument("--scarcity", action="store_true", help="only report stockpile and deck shortages")
     args = parser.parse_args(argv)
+    if args.scarcity:
+        for players in args.players:
+            for bot in ("greedy", "random"):
+                print(scarcity(players, args.games, bot))
+        return
     for title in args.lineups:
         for players in args.players:
             lineup = LINEUPS[title].get(players)
