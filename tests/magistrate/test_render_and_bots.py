@@ -50,3 +50,14 @@ def test_greedy_clearly_beats_random_in_two_player_games():
         stats = play(2, names, seed=index)
         wins += win_share(stats, names.index("greedy"))
     assert wins / games >= 0.8
+
+
+def test_the_cheatsheet_shows_the_engines_numbers_and_only_open_cells():
+    from magnates.games.magistrate.cheatsheet import render_options
+    from magnates.games.magistrate.components import components
+
+    comp = components()
+    two = render_options({"players": 2})
+    four = render_options({"players": 4})
+    assert "Favours:" not in two and "Favours:" in four
+    assert f"{comp.start_cards} cards" in two and "sole most" in four and "sole most" not in two
