@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -117,8 +118,6 @@ def test_same_seed_same_game_and_the_record_replays_exactly():
 def test_broken_json_gives_a_clear_error():
     game = magnates.load("galactic-magnate", players=2)
     good = game.new_initial_state().to_json()
-    import pytest
-
     for broken, words in [
         ({**good, "cash": [1, 2, 3]}, "cash must have 2 entries"),
         ({**good, "owner": ["x"] * 40}, "owner holds"),
@@ -131,3 +130,11 @@ def test_broken_json_gives_a_clear_error():
             game.state_from_json(broken)
     with pytest.raises(magnates.RecordError):
         game.state_from_json([1, 2])  # type: ignore[arg-type]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_many_patient_random_and_greedy_playouts(players):
+    for seed in range(25):
+        bots = ["calm" if (seed + k) % 2 else "greedy" for k in range(players)]
+        play(players, bots, 1000 + seed, every=2)

@@ -258,7 +258,7 @@ class GalacticState(State):
         for name in LISTS:
             d[name] = src[name][:]
         other.history = self.history[:]
-        other._legal = self._legal
+        other._legal = None
         return other
 
     # -- the end ---------------------------------------------------------------------
