@@ -20,7 +20,7 @@ from magnates.sim.arena import ArenaResult, matchups, run_arena, write_arena_rep
 
 from .common import OPTION_HELP, PLAYERS_HELP, fail, game_options, load_game, user_errors
 
-BACKEND_HELP = "local (a process pool on this machine) or ray (a Ray cluster; pip install 'magnates[ray]')."
+BACKEND_HELP = "local (a process pool on this machine) or ray (a Ray cluster; needs the ray extra of magnates)."
 
 
 def default_out(game: str) -> Path:
@@ -41,7 +41,7 @@ def arena_command(
     backend: Annotated[str, typer.Option(help=BACKEND_HELP)] = "local",
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
     out: Annotated[
-        Path | None, typer.Option(help="Folder for records.jsonl, arena.json, arena.md and the plot [runs/arena-...].")
+        Path | None, typer.Option(help="Folder for records.jsonl, arena.json, arena.md and the plot (default: runs/arena-GAME-TIME).")
     ] = None,
     records: Annotated[bool, typer.Option(help="Save the games' records (JSON lines) and the report.")] = True,
 ) -> None:
