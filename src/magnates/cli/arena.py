@@ -41,7 +41,8 @@ def arena_command(
     backend: Annotated[str, typer.Option(help=BACKEND_HELP)] = "local",
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
     out: Annotated[
-        Path | None, typer.Option(help="Folder for records.jsonl, arena.json, arena.md and the plot (default: runs/arena-GAME-TIME).")
+        Path | None,
+        typer.Option(help="Folder for records.jsonl, arena.json, arena.md, the plot (default runs/arena-GAME-TIME)."),
     ] = None,
     records: Annotated[bool, typer.Option(help="Save the games' records (JSON lines) and the report.")] = True,
 ) -> None:

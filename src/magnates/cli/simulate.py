@@ -34,7 +34,7 @@ def simulate_command(
     workers: Annotated[int | None, typer.Option(help="Worker processes (default: one per CPU core).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
     out: Annotated[Path | None, typer.Option(help="Write every game's record and the summary to this folder.")] = None,
-    backend: Annotated[str, typer.Option(help="local (process pool) or ray (needs the ray extra of magnates).")] = "local",
+    backend: Annotated[str, typer.Option(help="local (process pool) or ray (the ray extra).")] = "local",
 ) -> None:
     """Play many games between bots and count wins per seat and per bot, draws and how games ended."""
     if games < 1:
