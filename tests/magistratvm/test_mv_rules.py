@@ -438,3 +438,64 @@ def test_broken_state_json_is_refused_clearly():
         game.state_from_json({**data, "slots": [0] * (NUM_SLOTS + 1)})
     with pytest.raises(RecordError, match="players"):
         game.state_from_json({**data, "players": 3})
+
+
+def test_a_chain_with_no_rival_left_pushes_down_the_choosers_own():
+    state = to_actions(new_game(), gold=[12, 0, 0, 0])
+    seat_magistrate(state, SUSAN, TRIBUNE)
+    seat_magistrate(state, PAUL, CONSUL)
+    seat_magistrate(state, REBECCA, CONSUL)
+    for _ in range(4):
+        seat_magistrate(state, PAUL, PRAETOR, active=False)
+    act(state, A.Promote(TRIBUNE, CONSUL))
+    act(state, A.Displace(PAUL, True))
+    assert state.decider == PAUL and texts(state) == {
+        "displace player 2's active magistrate",
+        "displace player 2's inactive magistrate",
+    }
+    act(state, A.Displace(PAUL, False))
+    assert state.inactive[AEDILE][PAUL] == 1 and state.active[PRAETOR][PAUL] == 1
+    assert state.phase == phases.ACTIONS
+
+
+def test_turn_limit_forces_the_final_circuit():
+    game = magnates.load("magistratvm", players=3, turn_limit=1)
+    state = game.new_initial_state()
+    for t in EXAMPLE_CIRCUIT:
+        state.apply_action(A.DrawTile(t))
+    for value in (6, 1, 1):
+        state.apply_action(A.RollDie(value))
+    to_actions(state)
+    put_tokens(state, FOUR, 1, 1)  # alone but 1 < 4: not won in the normal circuit
+    all_pass(state)
+    _vote(state, FOUR)
+    _finish_turn(state)
+    assert state.final == 1 and state.phase == phases.START and len(state.pile) == 18
+    _vote(state, FOUR)
+    assert state.tile_owner[EXAMPLE_CIRCUIT[FOUR]] == 1  # plurality, no value requirement
+    _finish_turn(state)
+    assert state.is_terminal() and state.result().winners == [1]
+
+
+def test_a_discarded_provinces_gold_returns_to_the_bank():
+    state = to_actions(new_game(circuit=EXAMPLE_CIRCUIT))
+    for t in list(state.pile):
+        state.pile.remove(t)
+        state.tile_owner[t] = REBECCA
+    state.prefect_gold += 4
+    state.bank -= 4
+    put_tokens(state, FOUR, PAUL, 4)
+    put_tokens(state, FIVE, PAUL, 1)
+    put_tokens(state, FIVE, QUENTIN, 1)
+    all_pass(state)
+    _vote(state, FOUR)  # Paul wins: no tile replaces it, so the final circuit follows at once
+    _finish_turn(state)
+    state.tile_gold[EXAMPLE_CIRCUIT[FIVE]] += 5  # gold left there by an earlier Prefect
+    state.bank -= 5
+    bank = state.bank
+    _vote(state, FIVE)
+    while state.phase == phases.REDISTRIBUTE:
+        act(state, A.ReturnHome())
+    assert state.discarded[EXAMPLE_CIRCUIT[FIVE]] and state.tile_gold[EXAMPLE_CIRCUIT[FIVE]] == 0
+    assert state.tile_gold[EXAMPLE_CIRCUIT[FOUR]] == 4  # the Prefect's gold went with the 4-Arms to Paul
+    assert state.bank == bank + 5
