@@ -61,6 +61,16 @@ def check_round_trip(state: GalacticState) -> None:
     assert twin.to_json() == state.to_json()
 
 
+def check_illegal_changes_nothing(state: GalacticState, rng: random.Random) -> None:
+    legal = set(state.legal_actions())
+    illegal = [a for a in rng.sample(range(state.game.num_distinct_actions), 20) if a not in legal]
+    before = state.to_json()
+    for action in illegal[:3]:
+        with pytest.raises(magnates.IllegalAction):
+            state.apply_action(action)
+    assert state.to_json() == before
+
+
 def play(players: int, bots: list[str], seed: int, *, every: int = 1) -> GalacticState:
     game = magnates.load("galactic-magnate", players=players)
     state = game.new_initial_state()
@@ -76,6 +86,7 @@ def play(players: int, bots: list[str], seed: int, *, every: int = 1) -> Galacti
         if step % (every * 40) == 0:
             check_views(state)
             check_round_trip(state)
+            check_illegal_changes_nothing(state, chance)
         player = state.current_player()
         if player == magnates.CHANCE:
             action = sample(state.chance_outcomes(), chance)
