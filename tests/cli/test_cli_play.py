@@ -154,3 +154,8 @@ def test_an_unknown_game_or_broken_save_is_a_clear_error(tmp_path: Path) -> None
     result = runner.invoke(app, ["play", "--load", str(broken)])
     assert result.exit_code == 2 and "not valid JSON" in result.output
     assert "Traceback" not in result.output
+
+
+def test_without_vs_the_other_seats_get_greedy_or_else_random() -> None:
+    _, out = play("--seed", "1", input="quit\n")
+    assert "Player 1 human, Player 2 random" in out  # the toy has no greedy bot
