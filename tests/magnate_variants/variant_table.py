@@ -166,7 +166,7 @@ class Table:
         return {self.game.action_to_string(a) for a in self.state.legal_actions() if self.game.action(a).kind == kind}
 
     def turn(self, roll: str, *plays: str, draw: Sequence[str] = ()) -> Table:
-        """Roll (and any taxation dice given in the roll list), make the plays, end the turn, draw."""
+        """Roll, then the given actions (taxation dice and income choices go among them), end the turn, draw."""
         self.do(roll, *plays, "end turn")
         for card in draw:
             self.do(f"draw {card}")
