@@ -12,13 +12,15 @@ import math
 import random
 import time
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from typing import Any
 
 from magnates.bots.random_bot import RandomBot
 from magnates.core.bot import Bot
 from magnates.core.chance import sample
+from magnates.core.game import Game
 from magnates.games.magistrate.actions import ACTION_KINDS
 from magnates.games.magistrate.bots import FACTORIES
 from magnates.games.magistrate.game import MagistrateGame
@@ -36,7 +38,26 @@ class GameStats:
 
 
 def make_bot(name: str, game: MagistrateGame) -> Bot:
-    return RandomBot() if name == "random" else FACTORIES[name](game)
+    """A bot by name; `greedy-no-KIND` is greedy forbidden one action kind (for ablation)."""
+    if name == "random":
+        return RandomBot()
+    base, _, banned = name.partition("-no-")
+    bot = FACTORIES[base](game)
+    return Without(bot, banned, game) if banned else bot
+
+
+class Without:
+    """A bot that never takes actions of one kind (unless nothing else is legal)."""
+
+    def __init__(self, bot: Bot, kind: str, game: MagistrateGame) -> None:
+        self.bot = bot
+        self.kind = kind
+        self.name = f"{bot.name}-no-{kind}"
+        self.kind_of = game.ids.kind_of
+
+    def choose(self, game: Game, view: Mapping[str, Any], legal: list[int], rng: random.Random) -> int:
+        allowed = [a for a in legal if self.kind_of[a] != self.kind] or legal
+        return self.bot.choose(game, view, allowed, rng)
 
 
 def play(players: int, names: Sequence[str], seed: int) -> GameStats:
@@ -200,14 +221,35 @@ def scarcity(players: int, games: int, bot: str = "greedy") -> str:
     return f"{players}p {bot}: share of steps with the stockpile out of {shares}; no card to draw {no_card / steps:.3f}"
 
 
+ABLATED = ("influence", "march", "fortify", "popularity", "add_agent", "agent_op", "produce", "conscript", "attack")
+
+
+def ablation(players: int, games: int, workers: int) -> str:
+    """Greedy against greedy that may not use one action kind: what each kind is worth."""
+    rows = []
+    for kind in ABLATED:
+        handicapped = f"greedy-no-{kind}"
+        stats = run(players, [handicapped] + ["greedy"] * (players - 1), games, workers)
+        share = sum(win_share(g, g.names.index(handicapped)) for g in stats) / games
+        rows.append(f"| {kind} | {share:.3f} ± {ci95(share, games):.3f} |")
+    header = f"| greedy without | its win rate against {players - 1} greedy (fair share {1 / players:.3f}) |"
+    return header + "\n|---|---|\n" + "\n".join(rows)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--players", type=int, nargs="*", default=[2, 3, 4])
     parser.add_argument("--workers", type=int, default=4)
     parser.add_argument("--lineups", nargs="*", default=list(LINEUPS))
+    parser.add_argument("--ablation", action="store_true", help="greedy forbidden one action kind, per kind")
     parser.add_argument("--scarcity", action="store_true", help="only report stockpile and deck shortages")
     args = parser.parse_args(argv)
+    if args.ablation:
+        for players in args.players:
+            print(f"\n### ablation, {players} players, {args.games} games per row\n")
+            print(ablation(players, args.games, args.workers))
+        return
     if args.scarcity:
         for players in args.players:
             for bot in ("greedy", "random"):
