@@ -443,3 +443,15 @@ def test_the_slow_recession_lowers_the_salary_every_few_rounds():
         roll(s, 2, 3)  # Dormitory -> a free extractor: do nothing
         s.apply_action("Do nothing")
     assert s.rounds == every and s.salary == 280 - 10
+
+
+def test_illegal_actions_say_why():
+    s = started(2)
+    own(s, 0, "Ceres Outpost")
+    with pytest.raises(IllegalAction, match="only the owner of every location of Ceres"):
+        s.apply_action("Upgrade Ceres")
+    with pytest.raises(IllegalAction, match="there is no auction now"):
+        s.apply_action("Raise by 10")
+    roll(s, 1, 2)
+    with pytest.raises(IllegalAction, match="before a roll of one's own turn"):
+        s.apply_action("Roll the dice")

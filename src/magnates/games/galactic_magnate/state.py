@@ -246,7 +246,9 @@ class GalacticState(State):
             raise AssertionError(f"unhandled action kind {kind}")
 
     def explain_illegal(self, action_id: int) -> str:
-        return f"the game is in the {PHASE_NAMES[self.phase]} phase and the rules do not allow it there now"
+        from magnates.games.galactic_magnate.explain import why_illegal
+
+        return why_illegal(self, action_id)
 
     # -- copies ----------------------------------------------------------------------
     def clone(self) -> GalacticState:
