@@ -201,3 +201,19 @@ def test_openapi_document_describes_the_api(client: TestClient) -> None:
     assert {"/api/games", "/api/games/{game_id}/actions", "/api/games/{game_id}/undo", "/api/games/import"} <= set(
         paths
     )
+
+
+def test_the_roller_serves_the_variant_cheatsheet_and_reads_rolls(client: TestClient) -> None:
+    official = client.get("/api/roller").json()
+    mega = client.get("/api/roller", params={"options": "mega=true"}).json()
+    assert official["tax_dice"] == 1 and mega["tax_dice"] == 2
+    assert official["markdown"] != mega["markdown"] and official["markdown"].startswith("#")
+    read = client.post("/api/roller/roll", json={"dice": [7, 1], "tax_dice": [3]}).json()
+    assert read["taxed"] == ["Waves"] and read["rank"] == 7 and read["producers"]
+    assert any("Taxation" in line for line in read["lines"])
+    assert client.post("/api/roller/roll", json={"dice": [0, 4]}).json()["produces"] == "crowns"  # 0 reads as 10
+    wrong = client.post("/api/roller/roll", json={"options": {"mega": True}, "dice": [7, 1], "tax_dice": [3]})
+    assert wrong.status_code == 422 and "2 d6" in wrong.json()["detail"]
+    assert client.get("/api/roller", params={"options": "players=9"}).status_code == 422
+    rolled = client.post("/api/roller/roll", json={}).json()
+    assert len(rolled["dice"]) == 2 and all(1 <= d <= 10 for d in rolled["dice"])

@@ -234,3 +234,20 @@ def test_a_whole_magnate_game_against_the_greedy_bot_by_clicking(
     assert page.evaluate("() => document.body.dataset.status") == "finished", f"unfinished after {moves} clicks"
     page.screenshot(path=str(shots / "magnate-end.png"), full_page=True)
     assert page.locator("#result").is_visible()
+
+
+def test_the_roller_page_rolls_and_shows_the_cheatsheet_of_the_variant(browser: Any, live_server: LiveServer) -> None:
+    page = new_page(browser, phone=True)
+    page.goto(f"{live_server.url}/roller.html")
+    page.wait_for_selector("#sheet h2, #sheet h3, #sheet p")
+    official = page.locator("#sheet").inner_text()
+    page.click("#roll")
+    page.wait_for_selector("#roll-text li")
+    assert page.locator("#dice svg.die").count() >= 2
+    page.fill("#d10a", "7")
+    page.fill("#d10b", "1")
+    page.fill("#d6s", "3")
+    page.click("#typed button")
+    page.wait_for_function("() => document.querySelector('#roll-text').textContent.includes('Waves')")
+    page.check("[data-option=mega]")
+    page.wait_for_function(f"() => document.querySelector('#sheet').innerText !== {official!r}")

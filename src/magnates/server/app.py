@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
-import importlib
+import random
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -49,6 +49,12 @@ class ActionRequest(BaseModel):
     token: str
     action: int | str | dict[str, Any] = Field(description="an action id from `legal`, its text or its JSON form")
     step: int | None = Field(None, description="the step you saw; a stale step is refused, not applied twice")
+
+
+class RollRequest(BaseModel):
+    options: dict[str, Any] = Field(default_factory=dict, description="Magnate options, as for a game")
+    dice: list[int] | None = Field(None, description="two d10 rolled at the table (0 reads as 10); none: roll here")
+    tax_dice: list[int] | None = Field(None, description="the taxation d6 rolled after a 1, if any")
 
 
 class TokenRequest(BaseModel):
@@ -254,11 +260,16 @@ def create_app(db_url: str | None = None, *, resume: bool = True) -> FastAPI:
     # -- the Magnate Roller ------------------------------------------------------------
     @app.get("/api/roller", tags=["roller"])
     async def roller(options: str = Query("", description="NAME=VALUE pairs, comma separated")) -> dict[str, Any]:
-        """Magnate's variant-aware cheatsheet for the Roller page (dice are rolled in the page)."""
+        """Magnate's variant-aware cheatsheet (Markdown) and numbers for the Roller page."""
         from magnates.core.options import parse_option_pairs
 
         pairs = parse_option_pairs([p for p in options.split(",") if p.strip()])
         return roller_sheet(pairs)
+
+    @app.post("/api/roller/roll", tags=["roller"])
+    async def roll(body: RollRequest) -> dict[str, Any]:
+        """Roll 2d10 (and the taxation d6 on a 1), or read dice typed in from a real table."""
+        return roller_roll(body.options, body.dice, body.tax_dice)
 
     # -- live play ---------------------------------------------------------------------
     @app.websocket("/ws/games/{game_id}")
@@ -282,31 +293,42 @@ def create_app(db_url: str | None = None, *, resume: bool = True) -> FastAPI:
 
 
 def roller_sheet(options: dict[str, Any]) -> dict[str, Any]:
-    """What the Roller page needs: the variant's numbers, and the cheatsheet when it exists.
+    """What the Roller page shows beside the dice: the variant's numbers and its cheatsheet (Markdown).
 
-    The cheatsheet comes from `magnates.games.magnate.cheatsheet` (written beside
-    the rules); the page rolls two d10 and, on a 1, the variant's taxation d6.
+    Both come from Magnate's own modules (`Config`, `cheatsheet.render`), the
+    same values the engine plays by; nothing about the rules is repeated here.
     """
     import magnates
+    from magnates.games.magnate import cheatsheet
 
     game = magnates.load("magnate", **options)
-    config = getattr(game, "config", None)
-    numbers = dataclasses.asdict(config) if dataclasses.is_dataclass(config) and not isinstance(config, type) else {}
-    sheet: Any = None
+    config = cheatsheet.config_for(dict(options))
+    return {
+        "options": game.options,
+        "config": dataclasses.asdict(config),
+        "tax_dice": config.tax_dice,
+        "markdown": cheatsheet.render(config),
+    }
+
+
+def roller_roll(options: dict[str, Any], dice: list[int] | None, tax_dice: list[int] | None) -> dict[str, Any]:
+    """Roll (or read dice rolled at a real table) and say what the roll means under this variant."""
+    import magnates
+    from magnates.games.magnate import cheatsheet, roller
+
+    magnates.load("magnate", **options)  # OptionError for bad options, like everywhere else
+    config = cheatsheet.config_for(dict(options))
+    if dice is not None:
+        dice = [10 if face == 0 else face for face in dice]  # a d10's 0 face reads as 10
     try:
-        module = importlib.import_module("magnates.games.magnate.cheatsheet")
-    except ImportError:
-        module = None
-    if module is not None:
-        for name in ("cheatsheet", "sheet", "build", "render_text"):
-            make = getattr(module, name, None)
-            if callable(make):
-                try:
-                    sheet = make(game)
-                except TypeError:
-                    sheet = make(game.options)
-                break
-    if sheet is not None and not isinstance(sheet, str | dict | list):
-        to_json = getattr(sheet, "to_json", None)
-        sheet = to_json() if callable(to_json) else str(sheet)
-    return {"options": game.options, "config": numbers, "tax_dice": numbers.get("tax_dice", 1), "sheet": sheet}
+        if dice is None:
+            reading = roller.roll(config, random.SystemRandom())
+        elif tax_dice:
+            reading = roller.read_roll(config, dice, tax_dice)
+        else:
+            reading = roller.read_roll(config, dice)
+    except roller.RollError as err:
+        raise OptionError(str(err)) from None
+    data = reading.to_json(roller.producers(config, reading))
+    data["lines"] = roller.describe(config, reading)
+    return data

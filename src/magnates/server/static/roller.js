@@ -1,65 +1,90 @@
 // The Magnate Roller: dice for a physical table and the variant-aware cheatsheet.
+// The meaning of a roll and the cheatsheet come from the server (Magnate's own roller and cheatsheet).
 "use strict";
 (function () {
   const { el, api } = Magnates;
-  const SUITS = ["Moons", "Suns", "Waves", "Leaves", "Wyrms", "Knots"]; // d6 face = position + 1
   const errorBox = document.getElementById("error");
   const optionsBox = document.getElementById("options");
-  let sheet = null;
 
   function fail(err) { Magnates.showError(errorBox, err ? String(err.message || err) : ""); }
 
-  function roll(sides) {
-    const buffer = new Uint32Array(1);
-    window.crypto.getRandomValues(buffer);
-    return 1 + (buffer[0] % sides);
-  }
-
   function options() {
-    const out = [];
+    const out = {};
     for (const input of optionsBox.querySelectorAll("[data-option]")) {
-      const value = input.type === "checkbox" ? input.checked : input.value;
-      if (String(value) !== input.dataset.default) out.push(`${input.dataset.option}=${value}`);
+      const raw = input.type === "checkbox" ? input.checked : input.value;
+      const value = input.dataset.kind === "number" ? Number(raw) : raw;
+      if (String(value) !== input.dataset.default) out[input.dataset.option] = value;
     }
-    return out.join(",");
+    return out;
   }
 
-  function drawSheet(data) {
-    const box = document.getElementById("sheet");
-    box.replaceChildren();
-    if (typeof data.sheet === "string") box.append(el("pre", { class: "json", text: data.sheet }));
-    else if (data.sheet) box.append(Magnates.drawJson(data.sheet));
-    const rows = Object.entries(data.config || {}).map(([k, v]) => el("tr", {}, el("th", { text: k.replaceAll("_", " ") }), el("td", { text: String(v) })));
-    if (rows.length) box.append(el("h3", { text: "This variant's numbers" }), el("table", {}, el("tbody", {}, rows)));
+  // A small Markdown reader for the cheatsheet: headings, lists, tables, bold, paragraphs.
+  function markdown(text) {
+    const root = el("div");
+    let list = null;
+    let table = null;
+    const inline = (line) => {
+      const span = el("span");
+      line.split(/(\*\*[^*]+\*\*)/).forEach((part) => {
+        span.append(part.startsWith("**") && part.endsWith("**") ? el("strong", { text: part.slice(2, -2) }) : document.createTextNode(part));
+      });
+      return span;
+    };
+    for (const raw of text.split("\n")) {
+      const line = raw.trimEnd();
+      if (!line.startsWith("|")) table = null;
+      if (!/^\s*[-*] /.test(line)) list = null;
+      if (!line.trim()) continue;
+      const heading = line.match(/^(#{1,4}) (.*)$/);
+      if (heading) { root.append(el(`h${Math.min(4, heading[1].length + 1)}`, {}, inline(heading[2]))); continue; }
+      if (/^\s*[-*] /.test(line)) {
+        if (!list) { list = el("ul"); root.append(list); }
+        list.append(el("li", {}, inline(line.replace(/^\s*[-*] /, ""))));
+        continue;
+      }
+      if (line.startsWith("|")) {
+        const cells = line.slice(1, line.endsWith("|") ? -1 : undefined).split("|").map((c) => c.trim());
+        if (cells.every((c) => /^:?-+:?$/.test(c))) continue;
+        if (!table) { table = el("table"); root.append(table); }
+        table.append(el("tr", {}, cells.map((c) => el(table.children.length ? "td" : "th", {}, inline(c)))));
+        continue;
+      }
+      root.append(el("p", {}, inline(line)));
+    }
+    return root;
   }
 
   async function loadSheet() {
     fail("");
     try {
-      sheet = await api("GET", `/api/roller?options=${encodeURIComponent(options())}`);
-      drawSheet(sheet);
+      const query = Object.entries(options()).map(([k, v]) => `${k}=${v}`).join(",");
+      const data = await api("GET", `/api/roller?options=${encodeURIComponent(query)}`);
+      document.getElementById("sheet").replaceChildren(markdown(data.markdown || ""));
     } catch (err) { fail(err); }
   }
 
-  function rollDice() {
+  function show(reading) {
     const { die, COLORS, symbols } = Magnates.decktet;
-    const high = roll(10);
-    const low = roll(10);
-    const dice = [Math.max(high, low), Math.min(high, low)];
+    const sym = symbols(null);
     const box = document.getElementById("dice");
-    box.replaceChildren(...dice.map((d) => die(d, { label: "d10" })));
-    let text = `Everyone collects on ${dice[0]}.`;
-    if (dice[1] === 1) {
-      const taxed = [];
-      for (let i = 0; i < ((sheet && sheet.tax_dice) || 1); i++) taxed.push(SUITS[roll(6) - 1]);
-      const sym = symbols(null);
-      taxed.forEach((suit) => box.append(die(sym[suit], { label: `tax ${suit}`, color: COLORS[suit] })));
-      text = `A 1: taxation on ${taxed.join(" and ")} first (anyone with more than one token of it keeps one), then collect on ${dice[0]}.`;
-      if (dice[0] === 1) text += " A pair of 1s: each Ace property pays.";
-    }
-    if (dice[0] === 10) text += " A 10: one token per Crown.";
-    document.getElementById("roll-text").textContent = text;
-    document.getElementById("history").prepend(el("li", { text: `${dice.join(" ")} — ${text}` }));
+    box.replaceChildren(...reading.dice.map((d) => die(d, { label: "d10" })));
+    reading.taxed.forEach((suit) => box.append(die(sym[suit] || suit, { label: `tax ${suit}`, color: COLORS[suit] })));
+    document.getElementById("roll-text").replaceChildren(...reading.lines.map((line) => el("li", { text: line })));
+    document.getElementById("history").prepend(el("li", { text: `${reading.dice.join(" ")}${reading.taxed.length ? ` · tax ${reading.taxed.join(", ")}` : ""}` }));
+  }
+
+  async function rollHere() {
+    fail("");
+    try { show(await api("POST", "/api/roller/roll", { options: options() })); } catch (err) { fail(err); }
+  }
+
+  async function readTyped(event) {
+    event.preventDefault();
+    fail("");
+    const dice = [document.getElementById("d10a").value, document.getElementById("d10b").value].map(Number);
+    const taxText = document.getElementById("d6s").value.trim();
+    const tax = taxText ? taxText.split(/[\s,]+/).map(Number) : null;
+    try { show(await api("POST", "/api/roller/roll", { options: options(), dice, tax_dice: tax })); } catch (err) { fail(err); }
   }
 
   async function start() {
@@ -73,14 +98,16 @@
           input = el("input", { type: "checkbox", "data-option": option.name });
           input.checked = option.default;
         } else {
-          input = el("select", { "data-option": option.name }, (option.choices || [option.default]).map((c) => el("option", { value: c, text: String(c), selected: c === option.default })));
+          input = el("select", { "data-option": option.name, "data-kind": typeof option.default },
+            (option.choices || [option.default]).map((c) => el("option", { value: c, text: String(c), selected: c === option.default })));
         }
         input.dataset.default = String(option.default);
         input.addEventListener("change", loadSheet);
         optionsBox.append(el("label", { title: option.doc || "" }, option.name, input));
       }
     } catch (err) { fail(err); return; }
-    document.getElementById("roll").addEventListener("click", rollDice);
+    document.getElementById("roll").addEventListener("click", rollHere);
+    document.getElementById("typed").addEventListener("submit", readTyped);
     loadSheet();
   }
   start();
