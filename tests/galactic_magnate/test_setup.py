@@ -108,3 +108,14 @@ def test_bad_options_name_the_valid_values():
         magnates.load("galactic-magnate", players=6)
     with pytest.raises(OptionError, match="max_rounds"):
         magnates.load("galactic-magnate", max_rounds=0)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_cheatsheet_reads_the_engines_numbers(players):
+    from magnates.games.galactic_magnate.cheatsheet import render_options
+
+    text = render_options({"players": players, "max_rounds": 300})
+    assert f"{TABLES.start_cash[players]:,} each, salary {TABLES.start_salary[players]}" in text
+    for group in GROUPS:
+        assert " / ".join(map(str, group.fees)) in text
+    assert all(event.title in text for event in EVENTS)
