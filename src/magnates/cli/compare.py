@@ -47,7 +47,8 @@ class VariantStudy:
             "draw": self.share(self.report.draws),
         }
         for reason, count in self.report.reasons.items():
-            rows[f"decided by {reason}"] = self.share(count)
+            if reason != "draw":  # already a row of its own
+                rows[f"decided by {reason}"] = self.share(count)
         return rows
 
     def to_json(self) -> dict[str, Any]:
