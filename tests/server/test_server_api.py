@@ -6,6 +6,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 import magnates
@@ -217,3 +218,36 @@ def test_the_roller_serves_the_variant_cheatsheet_and_reads_rolls(client: TestCl
     assert client.get("/api/roller", params={"options": "players=9"}).status_code == 422
     rolled = client.post("/api/roller/roll", json={}).json()
     assert len(rolled["dice"]) == 2 and all(1 <= d <= 10 for d in rolled["dice"])
+
+
+def test_garbage_on_the_websocket_gets_a_message_not_a_dropped_connection(client: TestClient) -> None:
+    created = new_game(client)
+    with client.websocket_connect(f"/ws/games/{created['id']}?token={token(created, 0)}") as ws:
+        first = ws.receive_json()
+        ws.send_text("{not json")
+        assert ws.receive_json()["message"] == "messages are JSON objects"
+        ws.send_json({"type": "dance"})
+        assert "unknown message" in ws.receive_json()["message"]
+        ws.send_json({"type": "action", "action": [1, 2], "step": first["step"]})
+        assert ws.receive_json()["type"] == "error"
+        ws.send_json({"type": "ping"})
+        assert ws.receive_json() == {"type": "pong", "step": first["step"]}
+
+
+class BrokenBot:
+    name = "broken"
+
+    def choose(self, game: Any, view: Any, legal: list[int], rng: Any) -> int:
+        raise RuntimeError("this bot has a bug")
+
+
+def test_a_failing_bot_does_not_freeze_the_game(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    from magnates.bots import registry
+
+    monkeypatch.setitem(registry.GENERIC, "broken", lambda game: BrokenBot())
+    created = new_game(client, seats=[{"kind": "person"}, {"kind": "bot", "bot": "broken"}])
+    gid, tok = created["id"], token(created, 0)
+    for action in ("mark 1", "end turn"):
+        assert play(client, gid, tok, action).status_code == 200
+    after = client.get(f"/api/games/{gid}", params={"token": tok}).json()
+    assert after["decider"] == 0 and after["view"]["round"] == 1  # the broken bot's seat moved on

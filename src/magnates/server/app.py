@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import json
 import random
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -93,7 +94,14 @@ class Hub:
         try:
             await websocket.send_json(self.service.snapshot(table, seat))
             while True:
-                message = await websocket.receive_json()
+                text = await websocket.receive_text()
+                try:
+                    message = json.loads(text)
+                except json.JSONDecodeError:
+                    await websocket.send_json(
+                        {"type": "error", "message": "messages are JSON objects", "step": table.step}
+                    )
+                    continue
                 await self._handle(websocket, table, seat, message)
         except (WebSocketDisconnect, RuntimeError):
             pass

@@ -10,6 +10,7 @@ have drawn without the restart.
 
 from __future__ import annotations
 
+import logging
 import random
 import secrets
 from collections.abc import Callable, Mapping
@@ -25,6 +26,8 @@ from magnates.core.game import CHANCE, Game, State
 from magnates.core.record import Record, replay_on
 from magnates.games import game_class
 from magnates.server.storage import ACTION, UNDO, Store, StoredEvent, StoredGame, effective_actions
+
+logger = logging.getLogger(__name__)
 
 SPECTATOR: None = None
 MAX_AUTOMATIC_STEPS = 100_000
@@ -307,14 +310,32 @@ class GameService:
             if current == CHANCE:
                 action = sample(state.chance_outcomes(), step_rng(table.seed, table.step, "chance"))
             elif current >= 0 and current in table.bots:
-                rng = step_rng(table.seed, table.step, f"bot{current}")
-                action = table.bots[current].choose(table.game, state.view(current), list(state.legal_actions()), rng)
+                action = self._bot_move(table, current)
             else:
                 return events
             state.apply_action(action)
             table.actors.append(current)
             events.append(self._event(table, ACTION, action, current))
         raise RuntimeError(f"game {table.id} made {MAX_AUTOMATIC_STEPS} automatic moves without a person deciding")
+
+    def _bot_move(self, table: Table, seat: int) -> int:
+        """The bot's choice; a bot that fails or answers an illegal action plays a random legal one.
+
+        A bug in a bot must not freeze a game that people are playing; it is logged instead.
+        """
+        state = table.state
+        legal = list(state.legal_actions())
+        rng = step_rng(table.seed, table.step, f"bot{seat}")
+        try:
+            action = table.bots[seat].choose(table.game, state.view(seat), legal, rng)
+            if action in legal:
+                return int(action)
+            logger.warning("bot %s of game %s chose illegal action %r", table.seats[seat].bot, table.id, action)
+        except Exception:
+            logger.exception(
+                "bot %s of game %s failed; it plays a random legal action", table.seats[seat].bot, table.id
+            )
+        return legal[step_rng(table.seed, table.step, f"fallback{seat}").randrange(len(legal))]
 
     def _reload(self, table: Table) -> None:
         stored = self.store.game(table.id)
