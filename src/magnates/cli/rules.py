@@ -32,9 +32,12 @@ def rules_command(
         game_class(game_name)
         parse_option_pairs(option or [])
         options = game_options(game_name, option or [], players)
+        name = f"magnates.games.{game_name}.cheatsheet"
         try:
-            module = importlib.import_module(f"magnates.games.{game_name}.cheatsheet")
-        except ModuleNotFoundError:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as err:
+            if err.name != name:  # a real import error inside the cheatsheet: let it show
+                raise
             fail(f"{game_name} has no cheatsheet yet; see docs/rules/{game_name}.md")
         text: str = module.render_options(options)
     if plain:
