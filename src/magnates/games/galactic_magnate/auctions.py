@@ -1,4 +1,7 @@
-"""Auctions: the middleman's auction of a free property, and a player's auction of his own.
+"""Auctions: the bidding protocol, and the middleman's auction of a free property.
+
+(A player's auction of his own property starts in `player_auctions.py` and then
+uses the same bidding.)
 
 The protocol (the seed leaves it open):
 - the bidders sit in playing order, starting with the seat after the middleman
@@ -21,9 +24,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from magnates.games.galactic_magnate import economy, monopolies, turns
-from magnates.games.galactic_magnate.actions import ActionIds
-from magnates.games.galactic_magnate.board import MORTGAGE, PRICE, PROPERTIES, START, TABLES
+from magnates.games.galactic_magnate import economy, turns
+from magnates.games.galactic_magnate.board import PRICE, START, TABLES
 from magnates.games.galactic_magnate.phases import AUCTION, ROLL
 
 if TYPE_CHECKING:
@@ -33,14 +35,7 @@ BANK = -1
 OPENING = TABLES.player_auction_opening
 
 
-def location_of(ids: ActionIds, action: int) -> int:
-    for loc, a in ids.auction_property.items():
-        if a == action:
-            return loc
-    raise KeyError(action)
-
-
-def _ring_after(s: GalacticState, seat: int, *, include_seat: bool) -> list[int]:
+def ring_after(s: GalacticState, seat: int, *, include_seat: bool) -> list[int]:
     """Living seats in playing order, starting with the one after `seat`."""
     n = s.n
     start = s.order.index(seat)
@@ -58,38 +53,10 @@ def start_bank_auction(s: GalacticState) -> None:
     s.a_player = False
     s.a_bid = PRICE[s.a_loc]
     s.a_high = seat
-    _open(s, _ring_after(s, seat, include_seat=True))
+    open_bidding(s, ring_after(s, seat, include_seat=True))
 
 
-SELLER_GETS_AT_LEAST = OPENING * TABLES.player_auction_seller_percent // 100
-
-
-def can_auction_own(money: int, loc: int) -> bool:
-    """Selling for the lowest possible bid must keep the seller's debt within his new credit."""
-    return money - MORTGAGE[loc] + SELLER_GETS_AT_LEAST >= 0
-
-
-def legal_player_auctions(s: GalacticState, seat: int) -> list[int]:
-    if s.auctioned:
-        return []
-    ids = s.ids
-    owner = s.owner
-    money = economy.means(s, seat)
-    return [ids.auction_property[loc] for loc in PROPERTIES if owner[loc] == seat and can_auction_own(money, loc)]
-
-
-def start_player_auction(s: GalacticState, seat: int, loc: int) -> None:
-    monopolies.sell_upgrades_of_location(s, loc)
-    s.auctioned = True
-    s.a_loc = loc
-    s.a_seller = seat
-    s.a_player = True
-    s.a_bid = 0
-    s.a_high = -1
-    _open(s, _ring_after(s, seat, include_seat=False))
-
-
-def _open(s: GalacticState, ring: list[int]) -> None:
+def open_bidding(s: GalacticState, ring: list[int]) -> None:
     s.phase = AUCTION
     s.a_ring = ring
     s.a_out = [False] * s.n

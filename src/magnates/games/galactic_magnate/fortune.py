@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from magnates.games.galactic_magnate import economy, monopolies, movement, turns
+from magnates.games.galactic_magnate import economy, monopolies, prison, turns
 from magnates.games.galactic_magnate.board import EVENTS, START, FortuneEvent
 from magnates.games.galactic_magnate.phases import EVENT_CHOICE, OVER
 
@@ -95,6 +95,6 @@ def _apply_effect(s: GalacticState, seat: int, effect: dict[str, Any]) -> None:
         s.pos[seat] = START
         economy.pass_start(s, seat)
     elif kind == "go_to_prison":
-        movement.go_to_prison(s, seat)
+        prison.go_to_prison(s, seat)
     else:  # pragma: no cover - fortune.json is checked by the tests
         raise ValueError(f"unknown Fortune effect {kind!r}")

@@ -10,11 +10,11 @@ from magnates.games.galactic_magnate.board import (
     EXTRACTOR,
     KIND,
     PRICE,
-    PRISON,
     TABLES,
     UTILITY,
 )
 from magnates.games.galactic_magnate.phases import BUY, FORTUNE
+from magnates.games.galactic_magnate.prison import go_to_prison, is_prisoner
 
 if TYPE_CHECKING:
     from magnates.games.galactic_magnate.state import GalacticState
@@ -47,12 +47,6 @@ def move(s: GalacticState, seat: int, steps: int) -> None:
     land(s, seat)
 
 
-def go_to_prison(s: GalacticState, seat: int) -> None:
-    """Straight to Prison, never over Start; the turn ends and three turns are skipped."""
-    s.pos[seat] = PRISON
-    s.prison[seat] = TABLES.prison_turns
-
-
 def land(s: GalacticState, seat: int) -> None:
     """Whatever the location does; then the roll ends unless a decision or a draw is pending."""
     loc = s.pos[seat]
@@ -64,9 +58,9 @@ def land(s: GalacticState, seat: int) -> None:
                 s.phase = BUY
                 return
         elif kind == EXTRACTOR:
-            if s.prison[owner] == 0:
+            if not is_prisoner(s, owner):
                 economy.transfer(s, BANK, owner, monopolies.extractor_profit(s, owner))
-        elif owner != seat and s.prison[owner] == 0:
+        elif owner != seat and not is_prisoner(s, owner):
             fee = monopolies.utility_fee(s, owner) if kind == UTILITY else monopolies.monopoly_fee(s, loc)
             economy.charge(s, seat, fee, owner)
     elif kind == "bonus":

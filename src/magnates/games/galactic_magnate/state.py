@@ -17,6 +17,7 @@ from magnates.games.galactic_magnate import (
     fortune,
     monopolies,
     movement,
+    player_auctions,
     trading,
     turns,
 )
@@ -165,7 +166,7 @@ class GalacticState(State):
         if phase == ROLL:
             legal = [ids.roll]
             legal += monopolies.legal_upgrades(self, seat)
-            legal += auctions.legal_player_auctions(self, seat)
+            legal += player_auctions.legal_player_auctions(self, seat)
             legal += trading.legal_partners(self, seat)
             legal += trading.legal_accepts(self, seat)
             legal += self._anytime(seat)
@@ -218,7 +219,7 @@ class GalacticState(State):
         elif kind == "sell-upgrade":
             monopolies.sell_upgrade(self, ids.sell_upgrade.index(action))
         elif kind == "auction-property":
-            auctions.start_player_auction(self, seat, auctions.location_of(ids, action))
+            player_auctions.start_player_auction(self, seat, player_auctions.location_of(ids, action))
         elif kind in trading.OFFER_KINDS:
             trading.make_offer(self, seat, action)
         elif kind == "trade-with":

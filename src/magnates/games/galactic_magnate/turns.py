@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from magnates.games.galactic_magnate import economy, trading
+from magnates.games.galactic_magnate import economy, prison, trading
 from magnates.games.galactic_magnate.board import TABLES
 from magnates.games.galactic_magnate.phases import OVER, ROLL
 
@@ -59,8 +59,7 @@ def end_turn(s: GalacticState) -> None:
         if not s.alive[seat]:
             continue
         s.turns += 1
-        if s.prison[seat] > 0:
-            s.prison[seat] -= 1
+        if prison.skips_turn(s, seat):
             continue
         break
     s.phase = ROLL

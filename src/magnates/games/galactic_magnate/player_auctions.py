@@ -1,0 +1,54 @@
+"""Player auctions: on his turn a player may put one of his properties up for auction, once a turn.
+
+The monopoly of the property loses its upgrades first (sold to the bank at half
+price, for him). The opening bid is 300 and nobody holds it: the first bidder
+must "bid the opening price"; then bidding goes round as in every auction
+(`auctions.py`). The initiator does not bid. The winner pays; the initiator
+receives 80% and the auction house (the bank) keeps 20%. If everybody passes,
+the property stays with him. His turn goes on afterwards.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from magnates.games.galactic_magnate import auctions, economy, monopolies
+from magnates.games.galactic_magnate.board import MORTGAGE, PROPERTIES, TABLES
+
+if TYPE_CHECKING:
+    from magnates.games.galactic_magnate.actions import ActionIds
+    from magnates.games.galactic_magnate.state import GalacticState
+
+SELLER_GETS_AT_LEAST = TABLES.player_auction_opening * TABLES.player_auction_seller_percent // 100
+
+
+def location_of(ids: ActionIds, action: int) -> int:
+    for loc, a in ids.auction_property.items():
+        if a == action:
+            return loc
+    raise KeyError(action)
+
+
+def can_auction_own(money: int, loc: int) -> bool:
+    """Selling for the lowest possible bid must keep the seller's debt within his new credit."""
+    return money - MORTGAGE[loc] + SELLER_GETS_AT_LEAST >= 0
+
+
+def legal_player_auctions(s: GalacticState, seat: int) -> list[int]:
+    if s.auctioned:
+        return []
+    ids = s.ids
+    owner = s.owner
+    money = economy.means(s, seat)
+    return [ids.auction_property[loc] for loc in PROPERTIES if owner[loc] == seat and can_auction_own(money, loc)]
+
+
+def start_player_auction(s: GalacticState, seat: int, loc: int) -> None:
+    monopolies.sell_upgrades_of_location(s, loc)
+    s.auctioned = True
+    s.a_loc = loc
+    s.a_seller = seat
+    s.a_player = True
+    s.a_bid = 0
+    s.a_high = -1
+    auctions.open_bidding(s, auctions.ring_after(s, seat, include_seat=False))
