@@ -163,8 +163,11 @@ class GreedyBot:
                     offer(value * 0.9, placement_cost(row[me], k), ix.place[x][k])
                     break
                 k += 1
-            if have and not any(row):
-                offer(0.25 * value / 6, 1, ix.place[x][1])
+            # Otherwise invest: the cheapest legal placement brings the Province closer and
+            # earns 1 gold per token every turn; without it, income dries up and games stall.
+            k = minimum_placement(row, me)
+            if k <= have:
+                offer(k * (0.1 + 0.15 * value / 6), placement_cost(row[me], k), ix.place[x][k])
         if s.active[TRIBUNE][me] and have:
             x = max(slots, key=lambda y: self._closeness(s, y, me))
             offer(0.5 + self._closeness(s, x, me), 0, ix.tribune[x])
@@ -173,8 +176,10 @@ class GreedyBot:
             tile = max(owned, key=lambda t: TILE_VALUES[t])
             low = [o for o in range(len(OFFICES)) if s.active[o][me] and o != DICTATOR]
             if low:
-                office = min(low, key=lambda o: OFFICES[o].influence)
-                offer(TILE_VALUES[tile] - OFFICES[office].influence, 0, ix.appoint[(office, tile)])
+                # A Quaestor also brings 3 gold a turn: count that as 1.5 influence lost.
+                office = min(low, key=lambda o: OFFICES[o].influence + (1.5 if o == QUAESTOR else 0))
+                lost = OFFICES[office].influence + (1.5 if office == QUAESTOR else 0)
+                offer(TILE_VALUES[tile] - lost, 0, ix.appoint[(office, tile)])
         self._spoilers(s, ix, me, leader, offer)
         if not options:
             return ix.pass_
