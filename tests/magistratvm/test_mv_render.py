@@ -25,3 +25,12 @@ def test_render_shows_circuit_offices_and_players_in_80_columns():
     for cell in state.view(1)["provinces"]:
         if cell is not None:
             assert cell["tile"] in text
+
+
+def test_cheatsheet_uses_the_engines_tables_for_the_player_count():
+    from magnates.games.magistratvm.cheatsheet import render_options
+
+    three = render_options({"players": 3, "turn_limit": 40})
+    four = render_options({"players": 4, "turn_limit": 0})
+    assert "| Praetor | 3 | 3 | 4 (Aedile) |" in three and "| Praetor | 3 | 4 | 4 (Aedile) |" in four
+    assert "forced after turn 40" in three and "forced after" not in four
