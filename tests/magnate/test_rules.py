@@ -371,3 +371,15 @@ def test_log_lines_do_not_name_cards_drawn_by_others():
     assert state.describe(mill, 0) == "you draw The Mill"  # Player 1 is dealt the first card
     assert state.describe(mill, 1) == "Player 1 draws a card"
     assert state.describe(mill, None) == "Player 1 draws a card"
+
+
+def test_a_solo_loss_is_neither_a_win_nor_a_draw():
+    from magnates.games.magnate.state import OVER
+
+    state = magnates.load("magnate", players=1).new_initial_state()
+    game = state.game
+    state._place(game.card_index["The Mill"], 0, 1)  # the automa holds a district
+    state.phase = OVER
+    result = state.result()
+    assert result.details["outcome"] == "loss" and result.ranking == [2]
+    assert result.winner is None and not result.is_draw and state.returns() == [-1.0]

@@ -180,8 +180,12 @@ class PlaySession:
             shown = str(int(score)) if float(score).is_integer() else f"{score:.2f}"
             table.add_row(seat_name(seat), self.seats[seat], str(result.ranking[seat]), shown)
         self.console.print(table)
-        winners = result.winners
-        verdict = f"{seat_name(winners[0])} wins" if len(winners) == 1 else "A draw"
+        if result.is_draw:
+            verdict = "A draw"
+        elif result.winner is not None:
+            verdict = f"{seat_name(result.winner)} wins"
+        else:
+            verdict = f"{seat_name(0)} loses"  # a solo game lost to the game itself
         self.console.print(f"[bold]{verdict}[/] (decided by: {result.reason})")
 
     # -- input ---------------------------------------------------------------------

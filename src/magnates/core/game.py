@@ -34,6 +34,8 @@ class Result:
     `ranking[seat]` is the seat's place (1 is best; tied seats share a place),
     `scores[seat]` the game's own score (districts, VP, money...), `reason` how
     the winner was decided (e.g. "districts", "tiebreak: total rank", "draw").
+    A one-seat game against the game itself (Magnate's automa) ranks the seat 1
+    for a win or a draw (reason "draw") and 2 for a loss.
     """
 
     ranking: list[int]
@@ -47,7 +49,13 @@ class Result:
 
     @property
     def is_draw(self) -> bool:
-        return len(self.winners) != 1
+        """Shared first place, or a game that says it ended in a draw."""
+        return self.reason == "draw" or len(self.winners) > 1
+
+    @property
+    def winner(self) -> int | None:
+        """The one winning seat, or None (a draw, or a solo game lost to the game itself)."""
+        return self.winners[0] if len(self.winners) == 1 and not self.is_draw else None
 
     def to_json(self) -> dict[str, Any]:
         return {

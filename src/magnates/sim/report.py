@@ -65,7 +65,7 @@ class GameSummary:
 
     @property
     def is_draw(self) -> bool:
-        return len(self.winners) != 1
+        return self.reason == "draw" or len(self.winners) > 1
 
     @property
     def by_tiebreak(self) -> bool:
@@ -243,7 +243,7 @@ def build_report(summaries: Iterable[GameSummary], errors: int = 0) -> Report:
             bot_games[bot] += 1
         if g.is_draw:
             draws += 1
-        else:
+        elif g.winners:  # a solo game lost to the game itself has no winner
             (winner,) = g.winners
             seat_wins[winner] += 1
             first_wins += winner == g.first_player

@@ -115,12 +115,11 @@ def summarize(
         result = outcome.result
         summary.finished += 1
         reasons[result.reason] += 1
-        winners = result.winners
-        if len(winners) == 1:
-            wins[winners[0]] += 1
-            wins_by_bot[outcome.bots[winners[0]]] += 1
-        else:
+        if result.is_draw:
             summary.draws += 1
+        elif result.winner is not None:  # else a solo game lost to the game itself
+            wins[result.winner] += 1
+            wins_by_bot[outcome.bots[result.winner]] += 1
         for seat, score in enumerate(result.scores[:players]):
             score_sums[seat] += score
         actions += outcome.num_actions
