@@ -302,11 +302,17 @@ class GalacticState(State):
 
         return make_view(self, player)
 
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {name: getattr(self, name) for name in SCALARS}
+    def public_json(self) -> dict[str, Any]:
+        """Every field of the position (all of it is public), without the history."""
+        src = self.__dict__
+        data: dict[str, Any] = {name: src[name] for name in SCALARS}
         for name in LISTS:
-            data[name] = list(getattr(self, name))
+            data[name] = src[name][:]
         data["players"] = self.n
+        return data
+
+    def to_json(self) -> dict[str, Any]:
+        data = self.public_json()
         data["history"] = list(self.history)
         return data
 

@@ -16,8 +16,7 @@ if TYPE_CHECKING:
 
 
 def make_view(s: GalacticState, player: int | None) -> dict[str, Any]:
-    data = s.to_json()
-    del data["history"]
+    data = s.public_json()
     data["seat"] = player
     data["max_rounds"] = s.max_rounds
     data["phase_name"] = PHASE_NAMES[s.phase]
