@@ -22,7 +22,9 @@ def records(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_report_numbers_match_the_records(records: Path) -> None:
     lines = [json.loads(line) for line in (records / "records.jsonl").read_text().splitlines()]
-    seat_wins, reasons, income = Counter(), Counter(), Counter()
+    seat_wins: Counter[int] = Counter()
+    reasons: Counter[str] = Counter()
+    income: Counter[str] = Counter()
     for line in lines:
         result = line["meta"]["result"]
         if result["ranking"].count(1) == 1:

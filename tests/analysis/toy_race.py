@@ -101,7 +101,7 @@ class RaceGame(Game):
 class RaceState(State):
     def __init__(self, game: RaceGame) -> None:
         self.game = game
-        self.history = []
+        self.history: list[int] = []
         self._legal = None
         self.scores = [0] * game.num_players
         self.banks = [0] * game.num_players
