@@ -53,7 +53,9 @@ def test_every_level_plays_whole_games(level: str, players: int) -> None:
     assert state.is_terminal()
 
 
-@pytest.mark.parametrize("bot", [MCTSBot(Budget(300), determinizations=3), ISMCTSBot(Budget(300))], ids=["mcts", "ismcts"])
+@pytest.mark.parametrize(
+    "bot", [MCTSBot(Budget(300), determinizations=3), ISMCTSBot(Budget(300))], ids=["mcts", "ismcts"]
+)
 def test_a_search_finds_the_only_winning_bid(bot: MCTSBot | ISMCTSBot) -> None:
     game = SealedBidsGame(rounds=5)
     state = last_bid_position(game)
@@ -100,7 +102,9 @@ def test_a_simulation_budget_is_spent_exactly() -> None:
     assert mcts.last_simulations == 4 * 20  # each determinization gets ceil(77 / 4)
 
 
-@pytest.mark.parametrize("bot", [MCTSBot(Budget(seconds=0.02)), ISMCTSBot(Budget(seconds=0.02))], ids=["mcts", "ismcts"])
+@pytest.mark.parametrize(
+    "bot", [MCTSBot(Budget(seconds=0.02)), ISMCTSBot(Budget(seconds=0.02))], ids=["mcts", "ismcts"]
+)
 def test_a_time_budget_searches_and_answers(bot: MCTSBot | ISMCTSBot) -> None:
     game = SealedBidsGame()
     state = play_until_decision(game, seed=5)

@@ -102,25 +102,25 @@ class ISMCTSBot:
                 if node is root:
                     actions = [a for a in actions if a in root_legal]
                 children = node.children
-                untried = [a for a in actions if a not in children]
-                if untried:
-                    action = untried[int(rng.random() * len(untried))]
-                    for other in actions:
-                        if other in children:
-                            children[other].available += 1
-                    child = children[action] = InfoNode(mover=player)
-                    state.apply_action(action)
-                    path.append(child)
-                    break
+                untried: list[int] = []
                 best_action, best_child, best_score = -1, None, -math.inf
                 for action in actions:
-                    child = children[action]
+                    child = children.get(action)
+                    if child is None:
+                        untried.append(action)
+                        continue
                     child.available += 1
                     score = child.total / child.visits + exploration * math.sqrt(
                         math.log(child.available) / child.visits
                     )
                     if score > best_score:
                         best_action, best_child, best_score = action, child, score
+                if untried:
+                    action = untried[int(rng.random() * len(untried))]
+                    child = children[action] = InfoNode(mover=player)
+                    state.apply_action(action)
+                    path.append(child)
+                    break
                 assert best_child is not None
                 state.apply_action(best_action)
                 node = best_child

@@ -96,19 +96,22 @@ def win_chances(row: list[float], sigma: float) -> list[float]:
 
 def duel(chances: list[list[float]], a: int, b: int, tiebreak: float) -> float:
     """P(a has more districts than b) - P(fewer), a draw on districts settled by `tiebreak`."""
-    lead = {0: 1.0}  # distribution of (a's districts - b's districts)
+    n = len(chances)
+    lead = [0.0] * (2 * n + 1)  # lead[n + k]: chance that a is k districts ahead of b
+    lead[n] = 1.0
+    low = high = n
     for per_side in chances:
         pa, pb = per_side[a], per_side[b]
         rest = max(0.0, 1.0 - pa - pb)
-        nxt: dict[int, float] = {}
-        for k, p in lead.items():
-            nxt[k + 1] = nxt.get(k + 1, 0.0) + p * pa
-            nxt[k - 1] = nxt.get(k - 1, 0.0) + p * pb
-            nxt[k] = nxt.get(k, 0.0) + p * rest
+        nxt = [0.0] * (2 * n + 1)
+        for k in range(low, high + 1):
+            p = lead[k]
+            nxt[k + 1] += p * pa
+            nxt[k - 1] += p * pb
+            nxt[k] += p * rest
         lead = nxt
-    ahead = sum(p for k, p in lead.items() if k > 0)
-    behind = sum(p for k, p in lead.items() if k < 0)
-    return ahead - behind + lead.get(0, 0.0) * tiebreak
+        low, high = low - 1, high + 1
+    return sum(lead[n + 1 :]) - sum(lead[:n]) + lead[n] * tiebreak
 
 
 def leaf_values(state: MagnateState) -> list[float]:
@@ -119,6 +122,10 @@ def leaf_values(state: MagnateState) -> list[float]:
     rows = strengths(state, left)
     chances = [win_chances(row, sigma) for row in rows]
     ranks = [sum(max(0.0, row[side]) for row in rows) for side in range(config.sides)]
+    if config.sides == 2:  # one duel decides both sides' values
+        tiebreak = math.tanh((ranks[0] - ranks[1]) / (2.0 + sigma))
+        value = duel(chances, 0, 1, tiebreak)
+        return [value, -value][: config.players]
     values = []
     for seat in range(config.players):
         total = 0.0
