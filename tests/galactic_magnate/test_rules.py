@@ -455,3 +455,78 @@ def test_illegal_actions_say_why():
     roll(s, 1, 2)
     with pytest.raises(IllegalAction, match="before a roll of one's own turn"):
         s.apply_action("Roll the dice")
+
+
+# -- more Fortune, debt and bankruptcy cases --------------------------------------------------------
+def test_founders_day_collects_from_every_other_player_and_a_broke_payer_goes_bankrupt():
+    s = started(3)
+    set_cash(s, 2, 20)
+    roll(s, 1, 3)
+    s.apply_action(FortuneDraw("founders-day"))
+    assert not s.alive[2]
+    # Player 1 got 50 from player 2, 20 from the broke player 3, and the 500 resignation gift.
+    assert s.cash[0] == 3400 + 50 + 20 + 500
+    assert s.cash[1] == 3400 - 50 + 500
+    assert s.current_player() == 1  # the turn holder's turn ended normally
+
+
+def test_maintenance_costs_per_upgrade_owned():
+    s = started(2)
+    own(s, 0, *CERES)
+    s.level[group("Ceres")] = 3
+    roll(s, 1, 3)
+    s.apply_action(FortuneDraw("maintenance"))
+    assert s.cash[0] == 3900 - 3 * 40
+
+
+def test_warp_jump_passes_start():
+    s = started(2)
+    roll(s, 1, 3)
+    s.apply_action(FortuneDraw("warp"))
+    assert s.pos[0] == 0 and s.cash[0] == 3900 + 280
+
+
+def test_a_costly_choice_cannot_be_taken_without_the_means():
+    s = started(2)
+    set_cash(s, 0, 100)
+    roll(s, 1, 3)
+    s.apply_action(FortuneDraw("sabotage"))
+    assert legal_texts(s) == ["Refuse the event"]
+
+
+def test_forced_sales_start_with_the_highest_level_monopoly():
+    s = started(2)
+    own(s, 0, *CERES, *SIRIUS)
+    s.level[group("Ceres")] = 1
+    s.level[group("Sirius")] = 3
+    own(s, 1, "Titan Refinery", "Titan Port", "Titan Dome")
+    s.level[group("Titan")] = 1
+    set_cash(s, 0, -690)  # credit 110 + 580 = 690: nothing left to spend
+    s.pos[0] = 17
+    roll(s, 1, 3)  # Titan Refinery, fee 120: one Sirius upgrade (150) is enough
+    assert s.level[group("Sirius")] == 2 and s.level[group("Ceres")] == 1
+    assert s.cash[0] == -690 + 150 - 120
+
+
+def test_interest_alone_can_bankrupt():
+    s = started(2)
+    own(s, 0, "Ceres Outpost")  # credit 50
+    set_cash(s, 0, -50)
+    s.pos[0] = 38
+    roll(s, 1, 2)  # over Start: interest 10 does not fit
+    assert s.is_terminal() and s.result().winners == [1]
+
+
+def test_a_player_auction_never_pushes_the_sellers_debt_past_credit():
+    from magnates.games.galactic_magnate.board import PROPERTIES
+    from magnates.games.galactic_magnate.player_auctions import can_auction_own
+
+    # Even a player with nothing left to spend may auction anything: the seller's 80% of the
+    # lowest bid (240) is more than the largest mortgage value (200), which the sale removes.
+    assert all(can_auction_own(0, loc) for loc in PROPERTIES)
+    s = started(2)
+    own(s, 0, "Sirius Crown", "Ceres Outpost")  # credit 250
+    set_cash(s, 0, -250)
+    s.apply_action("Put Sirius Crown up for auction")
+    s.apply_action("Bid the opening price")
+    assert s.cash[0] == -250 + 240 and s.cash[0] >= -50
