@@ -10,6 +10,7 @@ have drawn without the restart.
 
 from __future__ import annotations
 
+import json
 import logging
 import random
 import secrets
@@ -134,6 +135,21 @@ class GameService:
     def __init__(self, store: Store) -> None:
         self.store = store
         self.tables: dict[str, Table] = {}
+        self.games: dict[tuple[str, str], Game] = {}
+
+    def load(self, name: str, options: Mapping[str, Any]) -> Game:
+        """One Game object per game and option set, shared by its tables.
+
+        A Game is fixed once its options are validated, and building its action
+        space is the costly part of starting a game, so tables share it.
+        """
+        key = (name, json.dumps(dict(options), sort_keys=True, default=str))
+        game = self.games.get(key)
+        if game is None:
+            game = magnates.load(name, **options)
+            self.games[(name, json.dumps(game.options, sort_keys=True, default=str))] = game
+            self.games[key] = game
+        return game
 
     # -- the catalogue --------------------------------------------------------------
     def catalog(self) -> list[dict[str, Any]]:
@@ -157,7 +173,7 @@ class GameService:
 
     def describe(self, name: str, options: Mapping[str, Any]) -> dict[str, Any]:
         """Seats and bots of a game with these options (OptionError if the options are wrong)."""
-        game = magnates.load(name, **options)
+        game = self.load(name, options)
         return {
             "game": name,
             "options": game.options,
@@ -169,7 +185,7 @@ class GameService:
     def create(
         self, name: str, options: Mapping[str, Any], seats: list[dict[str, Any]], seed: int | None = None
     ) -> Table:
-        game = magnates.load(name, **options)
+        game = self.load(name, options)
         if len(seats) != game.num_players:
             raise OptionError(f"{name} with these options has {game.num_players} seats; {len(seats)} were given")
         made = [self._seat(spec, index, game) for index, spec in enumerate(seats)]
@@ -226,7 +242,7 @@ class GameService:
 
     def _rebuild(self, stored: StoredGame, events: list[StoredEvent]) -> Table:
         try:
-            game = magnates.load(stored.game, **stored.options)
+            game = self.load(stored.game, stored.options)
         except OptionError as err:
             raise RecordError(f"stored game {stored.id} cannot be loaded: {err}") from None
         actions, actors = effective_actions(events)
@@ -456,7 +472,7 @@ class GameService:
         """Store a Record (from `export` or `magnates.save`) as a new game, checked by replaying it."""
         record = Record.from_json(data)
         try:
-            game = magnates.load(record.game, **record.options)
+            game = self.load(record.game, record.options)
         except OptionError as err:
             raise RecordError(f"the record's game cannot be loaded: {err}") from None
         if str(record.version) != str(game.version):
