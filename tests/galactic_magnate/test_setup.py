@@ -119,3 +119,17 @@ def test_cheatsheet_reads_the_engines_numbers(players):
     for group in GROUPS:
         assert " / ".join(map(str, group.fees)) in text
     assert all(event.title in text for event in EVENTS)
+
+
+def test_a_board_file_that_drifts_from_the_seed_is_refused():
+    import dataclasses
+
+    from magnates.games.galactic_magnate.board import check_shape
+
+    swapped = list(LOCATIONS)
+    swapped[5], swapped[6] = swapped[6], swapped[5]  # the extractor leaves the middle of side 1
+    with pytest.raises(ValueError, match="middle of side 1"):
+        check_shape(dataclasses.replace(TABLES, locations=tuple(swapped)))
+    odd = dataclasses.replace(EVENTS[0], effects=({"type": "teleport"},))
+    with pytest.raises(ValueError, match="unknown effect"):
+        check_shape(dataclasses.replace(TABLES, events=(odd,)))

@@ -26,6 +26,8 @@ UTILITY = "utility"
 EXTRACTOR = "extractor"
 FORTUNE = "fortune"
 PROPERTY_KINDS = (MONOPOLY, UTILITY, EXTRACTOR)
+EFFECT_TYPES = frozenset({"cash", "per_upgrade", "salary", "each_player", "advance_to_start", "go_to_prison"})
+"""What a Fortune event may do (see fortune.py)."""
 
 
 @dataclass(frozen=True)
@@ -157,25 +159,33 @@ def _load() -> Tables:
     return tables
 
 
+def _need(condition: bool, message: str) -> None:
+    if not condition:
+        raise ValueError(f"data/board.json does not match the seed's board: {message}")
+
+
 def check_shape(t: Tables) -> None:
     """The seed's board: fail loudly at import if the data file drifts from it."""
     locs = t.locations
-    assert len(locs) == BOARD_SIZE, "the board has 40 locations"
+    _need(len(locs) == BOARD_SIZE, "the board has 40 locations")
     corners = {START: "start", DORMITORY: "dormitory", METEOR_SHOWER: "meteor", PRISON: "prison"}
     for index, kind in corners.items():
-        assert locs[index].kind == kind, f"location {index} must be {kind}"
-    assert locs[BONUS].kind == "bonus", "Bonus is the seventh location after Start"
+        _need(locs[index].kind == kind, f"location {index} must be {kind}")
+    _need(locs[BONUS].kind == "bonus", "Bonus is the seventh location after Start")
     for side in range(4):
         kinds = [locs[side * 10 + k].kind for k in range(1, 10)]
         for kind in (FORTUNE, UTILITY, EXTRACTOR):
-            assert kinds.count(kind) == 1, f"side {side + 1} has exactly one {kind}"
-        assert kinds[4] == EXTRACTOR, f"the extractor is in the middle of side {side + 1}"
+            _need(kinds.count(kind) == 1, f"side {side + 1} has exactly one {kind}")
+        _need(kinds[4] == EXTRACTOR, f"the extractor is in the middle of side {side + 1}")
         groups = {locs[side * 10 + k].group for k in range(1, 10) if kinds[k - 1] == MONOPOLY}
-        assert len(groups) == 2, f"side {side + 1} holds two monopolies"
-    assert len(t.groups) == 8, "there are eight monopolies"
-    assert all(len(g.fees) == t.max_upgrade_level for g in t.groups), "one fee per upgrade level"
-    assert len(t.utility_fees) == 4 and len(t.extractor_profits) == 4
-    assert len(set(t.characters)) == 15, "15 different characters"
+        _need(len(groups) == 2, f"side {side + 1} holds two monopolies")
+    _need(len(t.groups) == 8, "there are eight monopolies")
+    _need(all(len(g.fees) == t.max_upgrade_level for g in t.groups), "one fee per upgrade level")
+    _need(len(t.utility_fees) == 4 and len(t.extractor_profits) == 4, "four utility fees and four extractor profits")
+    _need(len(set(t.characters)) == 15, "15 different characters")
+    for event in t.events:
+        for effect in event.effects:
+            _need(effect.get("type") in EFFECT_TYPES, f"Fortune event {event.key} has an unknown effect {effect}")
 
 
 TABLES = _load()
