@@ -115,3 +115,8 @@ def test_three_seat_arena_rates_every_bot() -> None:
 def test_bad_arena_requests_are_refused(bots: list[str], games: int, message: str) -> None:
     with pytest.raises(OptionError, match=message):
         run_arena("race", bots, games, workers=1)
+
+
+def test_a_one_seat_game_has_no_arena() -> None:
+    with pytest.raises(OptionError, match="one seat"):
+        run_arena("magnate", ["greedy", "random"], 2, options={"players": 1}, workers=1)

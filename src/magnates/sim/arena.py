@@ -328,6 +328,10 @@ def run_arena(
     loaded = spec.load()  # bad options fail here, before any worker starts
     if players is not None and loaded.num_players != players:
         raise OptionError(f"{game} with these options has {loaded.num_players} seats, not {players}")
+    if loaded.num_players < 2:
+        raise OptionError(
+            f"{game} with these options has one seat, so its bots never meet; compare them with magnates simulate"
+        )
     for name in bots:
         make_bot(name, loaded)  # an unknown bot name fails here, naming the valid ones
     plan = schedule(bots, loaded.num_players, games)
