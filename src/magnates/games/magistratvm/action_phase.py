@@ -8,7 +8,7 @@ clockwise from the player who promoted.
 from __future__ import annotations
 
 from magnates.games.magistratvm import phases, promotion
-from magnates.games.magistratvm.actions import MAX_GIFT, owner_groups
+from magnates.games.magistratvm.actions import MAX_GIFT
 from magnates.games.magistratvm.components import NUM_TILES
 from magnates.games.magistratvm.offices import (
     AEDILE,
@@ -86,7 +86,7 @@ def legal(state: MagistratvmState) -> list[int]:
     if active[PRAETOR][p]:
         for s in occupied:
             row = state.tokens[s]
-            for group in owner_groups(n):
+            for group in ix.praetor_groups:
                 if _can_return(row, group):
                     out.append(ix.praetor[(s, group)])
     if active[CONSUL][p]:

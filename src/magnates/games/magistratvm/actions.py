@@ -315,7 +315,8 @@ class ActionIndex:
             for b in range(NUM_SLOTS)
             if a != b
         }
-        self.praetor = {(s, g): add(PraetorReturn(s, g)) for s in range(NUM_SLOTS) for g in owner_groups(players)}
+        self.praetor_groups = owner_groups(players)
+        self.praetor = {(s, g): add(PraetorReturn(s, g)) for s in range(NUM_SLOTS) for g in self.praetor_groups}
         self.recall = {
             (o, p, act): add(ConsulRecall(o, p, act))
             for o in RECALLABLE
