@@ -121,3 +121,17 @@ def test_simulate_out_writes_the_report(tmp_path: Path) -> None:
     text = (tmp_path / "report.md").read_text()
     assert "12 finished games" in text and "(income_by_source.png)" in text
     assert (tmp_path / "game_length.svg").exists()
+
+
+def test_report_command_on_arena_records(tmp_path: Path) -> None:
+    runs = tmp_path / "arena"
+    arena = ["arena", "race", "--bots", "greedy,timid", "-n", "6", "--workers", "1", "--out", str(runs)]
+    assert runner.invoke(app, arena).exit_code == 0
+    result = runner.invoke(app, ["report", str(runs), "--out", str(tmp_path / "report")])
+    assert result.exit_code == 0, result.output
+    assert "6 finished games" in (tmp_path / "report" / "report.md").read_text()
+    missing = runner.invoke(app, ["report", str(tmp_path / "nowhere")])
+    assert missing.exit_code == 2 and "does not exist" in missing.output
+    (tmp_path / "empty").mkdir()
+    empty = runner.invoke(app, ["report", str(tmp_path / "empty")])
+    assert empty.exit_code == 2 and "no *.jsonl" in empty.output

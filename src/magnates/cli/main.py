@@ -5,7 +5,7 @@ from __future__ import annotations
 import typer
 
 import magnates
-from magnates.cli import analyze, arena, bench, compare, play, roll, rules, serve, simulate
+from magnates.cli import analyze, arena, bench, compare, play, report, roll, rules, serve, simulate
 
 app = typer.Typer(
     name="magnates",
@@ -35,6 +35,7 @@ app.command("rules")(rules.rules_command)
 app.command("arena")(arena.arena_command)
 app.command("compare")(compare.compare_command)
 app.command("analyze")(analyze.analyze_command)
+app.command("report")(report.report_command)
 app.command("serve")(serve.serve_command)
 
 
