@@ -12,12 +12,15 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from magnates.core.errors import OptionError
@@ -89,10 +92,11 @@ def study(
     seed: int,
     workers: int,
     out: Path | None,
+    progress: Callable[[int], None] | None = None,
 ) -> VariantStudy:
     options = {**base, **parse_variant(variant)}
     spec = BatchSpec.make(game, options, bots, games, seed, keep_records=out is not None)
-    batch = run_batch(spec, workers)
+    batch = run_batch(spec, workers, progress)
     loaded = spec.load()
     summaries = [summary_from_outcome(o, game, loaded.options) for o in batch.outcomes]
     finished = [s for s in summaries if s is not None]
@@ -136,8 +140,13 @@ def compare_command(
         base = game_options(game_name, option or [], players)
         for text in variant:
             load_game(game_name, [*(option or []), *text_pairs(text)], players)  # bad variants fail before any game
-        for text in variant:
-            studies.append(study(game_name, base, text, names, games, seed, workers or default_workers(), out))
+        with _progress(not as_json) as bar:
+            for text in variant:
+                task = bar.add_task(text, total=games)
+                advance = partial(bar.advance, task)
+                studies.append(
+                    study(game_name, base, text, names, games, seed, workers or default_workers(), out, advance)
+                )
     data = {"game": game_name, "bots": names, "games": games, "seed": seed, "variants": [s.to_json() for s in studies]}
     if out is not None:
         try:
@@ -150,6 +159,12 @@ def compare_command(
         print_compare(Console(highlight=False), studies, game_name, names, games)
         if out is not None:
             typer.echo(f"Comparison written to {out}/compare.md")
+
+
+def _progress(visible: bool) -> Progress:
+    """One bar per variant on stderr (hidden with --json)."""
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    return Progress(*columns, console=Console(stderr=True), transient=True, disable=not visible)
 
 
 def text_pairs(text: str) -> list[str]:
