@@ -145,6 +145,7 @@ def run_local(tasks: Sequence[Task], workers: int, progress: Callable[[int], Non
 
 
 def chunked(items: Sequence[Any], workers: int) -> list[list[Any]]:
+    """Tasks small enough for even load and a smooth progress bar, large enough to be cheap to send."""
     size = max(1, min(50, len(items) // (max(1, workers) * 16) or 1))
     return [list(items[start : start + size]) for start in range(0, len(items), size)]
 

@@ -87,15 +87,16 @@ def map_tasks(
 def run_batch(spec: Any, workers: int | None = None, progress: Callable[[int], None] | None = None) -> Any:
     """`magnates.sim.batch.run_batch` on Ray: same chunks, same seeds, same outcomes."""
     from magnates.bots.registry import make_bot
-    from magnates.sim.batch import BatchResult, _chunks, default_workers, play_indexes
+    from magnates.sim.arena import chunked
+    from magnates.sim.batch import BatchResult, default_workers, play_indexes
 
     game = spec.load()
     for name in set(spec.bots):
         make_bot(name, game)
     workers = default_workers() if workers is None else workers
     started = time.perf_counter()
-    chunks = _chunks(spec.games, max(1, workers))
-    done = map_tasks(play_indexes, [(spec, list(chunk)) for chunk in chunks], workers, progress)
+    chunks = chunked(range(spec.games), workers)
+    done = map_tasks(play_indexes, [(spec, chunk) for chunk in chunks], workers, progress)
     outcomes = [outcome for chunk in done for outcome in chunk]
     seconds = time.perf_counter() - started
     return BatchResult(spec, outcomes, seconds, workers, players=game.num_players, extra={"backend": "ray"})
