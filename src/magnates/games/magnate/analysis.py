@@ -297,7 +297,8 @@ def profit_table(rules: Rules, turns: Sequence[int]) -> Table:
         ["card", *(f"N={n}" for n in turns)],
         rows,
         f"profit = N x tokens/roll - cost. A higher numbered card earns more only with more than "
-        f"{profit_ranking_flips(rules)} rolls left.",
+        f"{profit_ranking_flips(rules)} rolls left. N counts every player's rolls: with {rules.players} "
+        f"player(s), N rolls are N/{rules.players} of your own turns.",
     )
 
 
