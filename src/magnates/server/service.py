@@ -87,6 +87,7 @@ class Table:
     bots: dict[int, Bot] = field(default_factory=dict)
     texts: dict[int, tuple[str, bool]] = field(default_factory=dict)  # action id -> (text, is dice), for logs
     described: dict[int, dict[str, Any]] = field(default_factory=dict)  # action id -> its JSON for `legal`
+    log_cache: tuple[int, list[dict[str, Any]]] | None = None  # (events stored when made, the public log)
     listeners: list[Listener] = field(default_factory=list)
 
     @property
@@ -382,10 +383,18 @@ class GameService:
             "view": state.view(seat),
             "legal": self.legal_for(table, seat),
             "can_undo": self.can_undo(table, seat),
-            "log": self.log_for(table, seat, state.history, table.actors),
+            "log": self._live_log(table, seat),
             "result": state.result().to_json() if state.is_terminal() else None,
         }
         return message
+
+    def _live_log(self, table: Table, seat: int | None) -> list[dict[str, Any]]:
+        """The live log; without a game's own `log_text` it is the same for every seat, so made once per event."""
+        if getattr(table.game, "log_text", None) is not None:
+            return self.log_for(table, seat, table.state.history, table.actors)
+        if table.log_cache is None or table.log_cache[0] != table.next_seq:
+            table.log_cache = (table.next_seq, self.log_for(table, None, table.state.history, table.actors))
+        return table.log_cache[1]
 
     def legal_for(self, table: Table, seat: int | None) -> list[dict[str, Any]]:
         state = table.state
