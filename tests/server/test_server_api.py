@@ -251,3 +251,13 @@ def test_a_failing_bot_does_not_freeze_the_game(client: TestClient, monkeypatch:
         assert play(client, gid, tok, action).status_code == 200
     after = client.get(f"/api/games/{gid}", params={"token": tok}).json()
     assert after["decider"] == 0 and after["view"]["round"] == 1  # the broken bot's seat moved on
+
+
+def test_a_finished_game_cannot_be_undone(client: TestClient) -> None:
+    created = new_game(client, rounds=1)
+    final = play_out(client, created)
+    last_actor = final["log"][-1]["actor"]
+    tok = token(created, last_actor)
+    assert client.get(f"/api/games/{created['id']}", params={"token": tok}).json()["can_undo"] is False
+    refused = client.post(f"/api/games/{created['id']}/undo", json={"token": tok})
+    assert refused.status_code == 409

@@ -309,9 +309,9 @@ class GameService:
         self._notify(table)
 
     def can_undo(self, table: Table, seat: int | None) -> bool:
-        return (
-            seat is not None and bool(table.actors) and table.actors[-1] == seat and table.seats[seat].kind == "person"
-        )
+        if seat is None or not table.actors or table.state.is_terminal():
+            return False  # a finished game's result stands
+        return table.actors[-1] == seat and table.seats[seat].kind == "person"
 
     def _event(self, table: Table, kind: str, action: int | None, seat: int) -> StoredEvent:
         event = StoredEvent(table.next_seq, kind, action, seat)
