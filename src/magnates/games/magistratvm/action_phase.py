@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from magnates.games.magistratvm import phases, promotion
 from magnates.games.magistratvm.actions import MAX_GIFT
-from magnates.games.magistratvm.components import NUM_TILES
+from magnates.games.magistratvm.components import NUM_SLOTS, NUM_TILES
 from magnates.games.magistratvm.offices import (
     AEDILE,
     CONSUL,
@@ -24,6 +24,7 @@ from magnates.games.magistratvm.state import MagistratvmState
 from magnates.games.magistratvm.treasury import pay_bank, take
 
 RECALLABLE = (0, 1, 2, 3, 4)  # Quaestor .. Consul; never the Censor or the Dictator
+ENTRY_COSTS = tuple((office, promotion_cost(None, office) or 0) for office in ENTRY_OFFICES)
 
 
 def begin(state: MagistratvmState) -> None:
@@ -66,8 +67,7 @@ def legal(state: MagistratvmState) -> list[int]:
                 cost += mine + k
     # 2. Promote a Patrician (a vacant seat is required: no displacement).
     if state.patricians[p]:
-        for office in ENTRY_OFFICES:
-            cost = promotion_cost(None, office) or 0
+        for office, cost in ENTRY_COSTS:
             if cost <= gold and promotion.has_vacancy(state, office):
                 out.append(ix.promote_patrician[office])
     # 3. Promote an active Magistrate.
@@ -79,10 +79,14 @@ def legal(state: MagistratvmState) -> list[int]:
     if active[TRIBUNE][p] and have:
         out.extend(ix.tribune[s] for s in occupied)
     if active[AEDILE][p] and len(occupied) > 1:
+        full = len(occupied) == NUM_SLOTS  # always so in the action phase; the table is built for it
         for s in occupied:
             for o in range(n):
                 if state.tokens[s][o]:
-                    out.extend(ix.aedile[(o, s, t)] for t in occupied if t != s)
+                    if full:
+                        out.extend(ix.aedile_from[o][s])
+                    else:
+                        out.extend(ix.aedile[(o, s, t)] for t in occupied if t != s)
     if active[PRAETOR][p]:
         for s in occupied:
             row = state.tokens[s]

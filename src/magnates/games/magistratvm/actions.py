@@ -315,6 +315,10 @@ class ActionIndex:
             for b in range(NUM_SLOTS)
             if a != b
         }
+        self.aedile_from = [
+            [[self.aedile[(o, a, b)] for b in range(NUM_SLOTS) if b != a] for a in range(NUM_SLOTS)]
+            for o in range(players)
+        ]
         self.praetor_groups = owner_groups(players)
         self.praetor = {(s, g): add(PraetorReturn(s, g)) for s in range(NUM_SLOTS) for g in self.praetor_groups}
         self.recall = {
