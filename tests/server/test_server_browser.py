@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import CHROMIUM, LiveServer, unavailable
+from server_helpers import CHROMIUM, LiveServer, unavailable
 
 CHROMIUM_ARGS = [
     "--headless",

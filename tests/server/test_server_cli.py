@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 import httpx
-from conftest import free_port
+from server_helpers import free_port
 from typer.testing import CliRunner
 
 from magnates.cli.main import app
