@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import magnates
+from magnates import RecordError
 from magnates.bots import make_bot
 from magnates.games.magistratvm import phases
 from magnates.games.magistratvm.components import NUM_TILES, PATRICIANS_PER_PLAYER, TOKENS_PER_PLAYER
@@ -143,3 +144,35 @@ def test_clone_is_independent():
 def test_many_random_playouts(players):
     for seed in range(500):
         playout(players, seed)
+
+
+def test_damaged_state_json_is_refused_or_playable():
+    """Any single damaged field is either refused with RecordError or gives a state the rules can play on."""
+    rng = random.Random(2)
+    for state in _positions(4, seed=9, every=97):
+        data = state.to_json()
+        game = state.game
+        for key, value in data.items():
+            for replacement in (-1, 0, 5, 99):
+                damaged = json.loads(json.dumps(data))
+                if type(value) is int:
+                    damaged[key] = replacement
+                elif isinstance(value, list) and value and not isinstance(value[0], list | bool):
+                    damaged[key][rng.randrange(len(value))] = replacement
+                elif isinstance(value, list) and value and isinstance(value[0], list) and value[0]:
+                    row = damaged[key][rng.randrange(len(value))]
+                    if row:
+                        row[rng.randrange(len(row))] = replacement
+                else:
+                    continue
+                try:
+                    loaded = game.state_from_json(damaged)
+                except RecordError:
+                    continue
+                for _ in range(40):
+                    if loaded.is_terminal():
+                        break
+                    legal = loaded.legal_actions()
+                    assert legal
+                    loaded.apply_action(legal[rng.randrange(len(legal))])
+                    check_invariants(loaded)

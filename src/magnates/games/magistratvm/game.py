@@ -127,7 +127,11 @@ class MagistratvmGame(Game):
         require(
             isinstance(history, list) and all(type(a) is int for a in history), "history must be a list of action ids"
         )
+        require(
+            all(0 <= a < self.num_distinct_actions for a in history), "history holds an id outside the action space"
+        )
         state.history = list(history)
+        _check_ranges(state)
         _check_conservation(state)
         return state
 
@@ -139,6 +143,73 @@ class MagistratvmGame(Game):
         from magnates.games.magistratvm.bots import GreedyBot
 
         return {"greedy": lambda game: GreedyBot()}
+
+
+def _check_ranges(state: MagistratvmState) -> None:
+    """Every number within its range, so a loaded state can never crash the rules later."""
+    n = state.n
+    seats = range(n)
+    require(all(-1 <= t < NUM_TILES for t in state.slots), "a circuit place holds an unknown tile")
+    require(all(0 <= t < NUM_TILES for t in state.pile), "the face-down pile holds an unknown tile")
+    require(all(-1 <= q < n for q in state.tile_owner), "a tile belongs to an unknown player")
+    for t in range(NUM_TILES):
+        places = (t in state.pile) + state.slots.count(t) + (state.tile_owner[t] >= 0) + state.discarded[t]
+        require(places == 1, f"tile {t} must be in exactly one place (pile, circuit, an estate or discarded)")
+        require(not state.governed[t] or state.tile_owner[t] >= 0, f"tile {t} has a Governor but no owner")
+    counts = [*state.gold, *state.estate_tokens, *state.patricians, *state.tile_gold, state.prefect_gold]
+    counts += [c for row in state.tokens + state.active + state.inactive for c in row]
+    require(all(c >= 0 for c in counts), "gold, tokens and Magistrates cannot be negative")
+    require(all(1 <= d <= 6 for d in state.dice), "an income die shows 1 to 6")
+    for name in ("prefect", "decider", "actor", "high_bidder"):
+        require(-1 <= getattr(state, name) < n, f"state field {name!r} must name a seat or be -1")
+    if state.phase not in phases.CHANCE_PHASES and state.phase != phases.GAME_OVER:
+        require(state.decider in seats, "a player must be deciding in this phase")
+    require(
+        all(len(e) == 2 and e[0] in seats and e[1] >= 0 for e in state.redistribution),
+        "redistribution entries are [seat, tokens]",
+    )
+    require(all(0 <= s < NUM_SLOTS for s in state.circuit + state.refill_slots), "unknown circuit place")
+    require(0 <= state.circuit_pos <= len(state.circuit), "the circuit position is past its end")
+    require(-1 <= state.disp_office < NUM_OFFICES, "unknown office in the displacement")
+    require(-1 <= state.pending_tile < NUM_TILES, "unknown tile taken by the Dictator")
+    require(all(q in seats for q in state.rollers), "an unknown player is rolling")
+    _check_phase(state)
+
+
+def _check_phase(state: MagistratvmState) -> None:
+    """The phase's own bookkeeping must be there, so the next action finds what it needs."""
+    phase = state.phase
+    name = phases.NAMES[phase]
+    if phase >= phases.INCOME:
+        require(0 <= state.prefect < state.n, "after setup there is always a Prefect")
+    if phase in (phases.SETUP_DRAW, phases.REFILL):
+        require(
+            0 < len(state.refill_slots) <= len(state.pile) and all(state.slots[x] < 0 for x in state.refill_slots),
+            f"the {name} phase needs empty places to fill and tiles to fill them",
+        )
+    if phase == phases.SETUP_DRAW:
+        require(state.rollers == list(range(state.n)) and not state.rolls, "nobody has rolled before the setup draw")
+    if phase == phases.SETUP_ROLL:
+        require(0 <= len(state.rolls) < len(state.rollers), "the prefect roll needs players still to roll")
+    if phase == phases.BIDDING and state.high_bidder >= 0:
+        require(
+            0 <= state.high_bid <= state.available_gold(state.high_bidder), "the high bid exceeds the bidder's gold"
+        )
+    if phase in (phases.SUPPORT, phases.REDISTRIBUTE):
+        require(state.circuit_pos < len(state.circuit), f"the {name} phase needs a Province voting")
+    if phase == phases.SUPPORT:
+        require(state.slots[state.circuit[state.circuit_pos]] >= 0, "the Province voting must be in the circuit")
+    if phase == phases.REDISTRIBUTE:
+        require(
+            bool(state.redistribution) and state.redistribution[0][0] == state.decider,
+            "the player redistributing must have tokens in hand",
+        )
+    if phase == phases.DISPLACE:
+        require(state.disp_office >= 0, "a displacement needs its office")
+    if phase == phases.DICTATOR_GOVERN:
+        require(state.pending_tile >= 0, "the Dictator must have taken a Province")
+    if phase in (phases.DICTATOR, phases.START):
+        require(bool(state.occupied_slots()), f"the {name} phase needs Provinces in the circuit")
 
 
 def _check_conservation(state: MagistratvmState) -> None:
