@@ -58,3 +58,13 @@ def test_bad_options_give_the_engines_message_and_exit_2(options: list[str], mes
 def test_unknown_game_exits_2() -> None:
     done = runner.invoke(app, ["rules", "chess"])
     assert done.exit_code == 2 and "no game" in done.output
+
+
+def test_rules_finds_a_cheatsheet_through_the_registry_even_with_a_hyphenated_name():
+    from typer.testing import CliRunner
+
+    from magnates.cli.main import app
+
+    result = CliRunner().invoke(app, ["rules", "galactic-magnate", "--plain"])
+    assert result.exit_code == 0, result.output
+    assert "Galactic Magnate" in result.output

@@ -15,6 +15,7 @@ import typer
 from rich.console import Console
 from rich.markdown import Markdown
 
+from magnates.cli.view import game_package
 from magnates.core.options import parse_option_pairs
 from magnates.games import game_class
 
@@ -32,7 +33,7 @@ def rules_command(
         game_class(game_name)
         parse_option_pairs(option or [])
         options = game_options(game_name, option or [], players)
-        name = f"magnates.games.{game_name}.cheatsheet"
+        name = f"{game_package(game_name)}.cheatsheet"  # the registry knows the package (names may hold '-')
         try:
             module = importlib.import_module(name)
         except ModuleNotFoundError as err:
