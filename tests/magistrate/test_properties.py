@@ -178,3 +178,24 @@ def test_broken_states_are_refused_with_a_clear_message():
         magnates.load("magistrate", players=3).state_from_json(good)
     with pytest.raises(RecordError):
         game.state_from_json({**good, "supply": "lots"})
+
+
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("rings", [1]),
+        ("supply", [[3, 2], [3, 2, 1]]),
+        ("forts", [7] * 12),
+        ("placed", [[2] * 8, [0] * 8]),
+        ("battle", [1, 2]),
+        ("draws", [[5, 1]]),
+        ("judges", [0, 0]),
+        ("stockpile", [-1, 0, 0]),
+    ],
+)
+def test_malformed_fields_are_refused_not_crashed_on(field, value):
+    game = magnates.load("magistrate", players=2)
+    data = json.loads(json.dumps(game.new_initial_state().to_json()))
+    data[field] = value
+    with pytest.raises(RecordError):
+        game.state_from_json(data)

@@ -75,7 +75,12 @@ class MagistrateGame(Game):
             s.history = _copy(data["history"], 1, "history")
         except (TypeError, ValueError) as err:
             raise RecordError(f"broken Magistrate state: {err}") from None
-        _check_state(s)
+        try:
+            _check_state(s)
+        except (IndexError, TypeError, ValueError) as err:
+            if isinstance(err, RecordError):
+                raise
+            raise RecordError(f"broken Magistrate state: {err}") from None
         return s
 
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> MagistrateState:
@@ -128,10 +133,26 @@ def _check_state(s: MagistrateState) -> None:
         type(s.first) is int and 0 <= s.first < n and type(s.turn) is int and 0 <= s.turn < n,
         "first player and turn must be seats",
     )
+    provinces = len(comp.provinces)
     require(
-        len(s.soldiers) == n and all(len(r) == len(comp.provinces) for r in s.soldiers),
+        len(s.soldiers) == n and all(len(r) == provinces for r in s.soldiers),
         "soldiers must be one row of provinces per player",
     )
+    for name in ("stock_soldiers", "stock_forts", "rings", "header", "stock_agents", "vp"):
+        require(len(getattr(s, name)) == n, f"{name} must hold one number per player")
+    for name in ("supply", "evidence"):
+        rows = getattr(s, name)
+        require(len(rows) == n and all(len(r) == 3 and min(r) >= 0 for r in rows), f"{name}: 3 counts per player")
+    require(len(s.stockpile) == 3 and min(s.stockpile) >= 0, "the stockpile must be 3 counts")
+    require(len(s.forts) == provinces and all(-1 <= f < n for f in s.forts), "forts: a seat or -1 per province")
+    require(
+        len(s.placed) == n and all(len(r) == len(comp.cells) and set(r) <= {0, 1} for r in s.placed),
+        "placed must be 0/1 per cell per player",
+    )
+    require(len(s.hands) == n and len(s.secret) == n, "hands and secret evidence must be one list per player")
+    require(len(s.battle) in (0, 4), "a battle is [attacker, defender, province, cubes] or empty")
+    require(all(len(d) == 2 and 0 <= d[0] < n and d[1] > 0 for d in s.draws), "draws must be [seat, count] pairs")
+    require(all(min(r) >= 0 for r in s.soldiers) and min(s.stock_soldiers) >= 0, "soldier counts cannot be negative")
     for player in range(n):
         require(
             sum(s.soldiers[player]) + s.stock_soldiers[player] == comp.soldiers,
