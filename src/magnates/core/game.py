@@ -135,6 +135,7 @@ class State(ABC):
     game: Game
     history: list[int]
     _legal: list[int] | None
+    _outcomes: list[tuple[int, float]] | None = None  # cached chance outcomes of this node
 
     # -- whose move -----------------------------------------------------------
     @abstractmethod
@@ -161,16 +162,19 @@ class State(ABC):
         """Apply an action already known to be legal."""
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        if not self.is_chance_node():
-            return []
-        return self._chance_outcomes()
+        """`[(action, probability), ...]` at a chance node (cached until the next action), else []."""
+        if self._outcomes is None:
+            if not self.is_chance_node():
+                return []
+            self._outcomes = self._chance_outcomes()
+        return self._outcomes
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """Legal actions of the deciding seat (of `player`, if given: empty unless it decides)."""
         if self._legal is None:
             current = self.current_player()
             if current < 0:
-                self._legal = [a for a, p in self._chance_outcomes() if p > 0] if current == CHANCE else []
+                self._legal = [a for a, p in self.chance_outcomes() if p > 0] if current == CHANCE else []
             else:
                 self._legal = self._legal_actions()
         if player is not None and player != self.current_player():
@@ -180,10 +184,13 @@ class State(ABC):
     def apply_action(self, action: int | str | dict[str, Any] | Action) -> None:
         """Validate and apply; an illegal action raises IllegalAction and changes nothing."""
         action_id = action if type(action) is int else self.game.parse_action(action)  # type: ignore[arg-type]
-        legal = self.legal_actions()
-        if action_id not in legal:
-            raise IllegalAction(self._illegal_message(action_id, legal))
+        if self._outcomes is not None:  # a chance node whose outcomes were asked for: check those
+            if not any(a == action_id and p > 0 for a, p in self._outcomes):
+                raise IllegalAction(self._illegal_message(action_id, self.legal_actions()))
+        elif action_id not in self.legal_actions():
+            raise IllegalAction(self._illegal_message(action_id, self.legal_actions()))
         self._legal = None
+        self._outcomes = None
         self.history.append(action_id)
         self._apply(action_id)
 
