@@ -92,7 +92,7 @@ class Hub:
         table.listeners.append(listener)
         sender = asyncio.create_task(self._send_updates(websocket, table, seat, wake))
         try:
-            await websocket.send_json(self.service.snapshot(table, seat))
+            await websocket.send_text(self.service.snapshot_text(table, seat))
             while True:
                 text = await websocket.receive_text()
                 try:
@@ -115,7 +115,7 @@ class Hub:
             while True:
                 await wake.wait()
                 wake.clear()
-                await websocket.send_json(self.service.snapshot(table, seat))
+                await websocket.send_text(self.service.snapshot_text(table, seat))
 
     async def _handle(self, websocket: WebSocket, table: Table, seat: int | None, message: Any) -> None:
         kind = message.get("type") if isinstance(message, dict) else None

@@ -88,6 +88,8 @@ class Table:
     texts: dict[int, tuple[str, bool]] = field(default_factory=dict)  # action id -> (text, is dice), for logs
     described: dict[int, dict[str, Any]] = field(default_factory=dict)  # action id -> its JSON for `legal`
     log_cache: tuple[int, list[dict[str, Any]]] | None = None  # (events stored when made, the public log)
+    log_text_cache: tuple[list[dict[str, Any]], str] | None = None  # that log as JSON text
+    text_cache: dict[tuple[int, int | None], str] = field(default_factory=dict)  # (event, seat) -> message text
     listeners: list[Listener] = field(default_factory=list)
 
     @property
@@ -123,6 +125,10 @@ def new_bot(name: str, game: Game) -> Bot:
         if name in GENERIC:
             return GENERIC[name](game)
         raise OptionError(f"bot {name!r} of {game.name} cannot be loaded: {err}") from None
+
+
+def _compact(data: Any) -> str:
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
 
 def step_rng(seed: int, step: int, purpose: str) -> random.Random:
@@ -383,10 +389,33 @@ class GameService:
             "view": state.view(seat),
             "legal": self.legal_for(table, seat),
             "can_undo": self.can_undo(table, seat),
-            "log": self._live_log(table, seat),
             "result": state.result().to_json() if state.is_terminal() else None,
+            "log": self._live_log(table, seat),
         }
         return message
+
+    def snapshot_text(self, table: Table, seat: int | None) -> str:
+        """`snapshot` as compact JSON text, as the WebSocket sends it, made once per seat and event.
+
+        The public log is the same for every seat, so it is encoded once and spliced in.
+        """
+        key = (table.next_seq, seat)
+        cached = table.text_cache.get(key)
+        if cached is not None:
+            return cached
+        if len(table.text_cache) > 16 or any(k[0] != table.next_seq for k in table.text_cache):
+            table.text_cache.clear()
+        message = self.snapshot(table, seat)
+        log = message.pop("log")
+        if table.log_text_cache is not None and table.log_text_cache[0] is log:
+            log_text = table.log_text_cache[1]
+        else:
+            log_text = _compact(log)
+            if getattr(table.game, "log_text", None) is None:
+                table.log_text_cache = (log, log_text)
+        text = _compact(message)[:-1] + ',"log":' + log_text + "}"
+        table.text_cache[key] = text
+        return text
 
     def _live_log(self, table: Table, seat: int | None) -> list[dict[str, Any]]:
         """The live log; without a game's own `log_text` it is the same for every seat, so made once per event."""
