@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from magnates.core.game import Result, State
-from magnates.games.magistrate import flow, scoring, views
+from magnates.games.magistrate import flow, log, scoring, views
 from magnates.games.magistrate.components import Components
 
 if TYPE_CHECKING:
@@ -134,6 +134,10 @@ class MagistrateState(State):
 
     def explain_illegal(self, action_id: int) -> str:
         return flow.explain_illegal(self, action_id)
+
+    def describe(self, action_id: int, viewer: int | None) -> str:
+        """Log text; others' draws and secret evidence are not named (see `log`)."""
+        return log.describe(self, action_id, viewer)
 
     # -- counting (used by scoring, views and bots) ----------------------------------
     def forts_on_map(self, player: int) -> int:

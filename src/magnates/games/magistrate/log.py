@@ -1,0 +1,41 @@
+"""The log line for an action, worded as one seat may read it.
+
+The log must say no more than the views (`views.py`): hands and secret evidence
+are private. So a card drawn into a hand is named only to the player who draws
+it, and a card placed as secret evidence only to the player who places it;
+everyone else (and a spectator) reads that it happened, not which card.
+Everything else goes face up onto the table or the discard pile (material and
+trade discards, influence cards, battle and influence flips) and is logged as
+it is.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from magnates.games.magistrate.state import MagistrateState
+
+
+def describe(s: MagistrateState, action_id: int, viewer: int | None) -> str:
+    """The log line for `action_id`, about to be applied to `s`, as `viewer` (a seat, or None) may read it."""
+    action = s.ids.actions[action_id]
+    text = s.game.action_to_string(action_id)
+    if s.draws and action.kind == "draw":
+        return _draw_into_hand(s.draws[0][0], action.card, viewer)  # type: ignore[attr-defined]
+    if action.kind == "secret":
+        return _secret_evidence(s.decider, text, viewer)
+    return text
+
+
+def _draw_into_hand(receiver: int, card: int, viewer: int | None) -> str:
+    """Owed draws are resolved before battle and influence flips, so this card goes into `receiver`'s hand."""
+    if viewer == receiver:
+        return f"you draw card {card}"
+    return f"Player {receiver + 1} draws a card"
+
+
+def _secret_evidence(player: int, text: str, viewer: int | None) -> str:
+    if viewer == player:
+        return text
+    return f"Player {player + 1} places a card as secret evidence"
