@@ -10,7 +10,7 @@ from matches import play, score_against
 from sealed_bids import BID, DRAW, ROLL, SealedBidsGame, SealedBidsState
 
 from magnates.bots import LEVELS, Budget, ISMCTSBot, MCTSBot, RandomBot, make_bot, search_bot
-from magnates.bots.mcts import uct_search
+from magnates.bots.mcts import Widening, uct_search
 from magnates.bots.playout import Playout
 from magnates.bots.presets import BY_GAME, Preset, preset
 from magnates.core.errors import OptionError
@@ -201,3 +201,44 @@ def test_search_beats_random() -> None:
 def test_search_beats_the_greedy_bidder(level: str) -> None:
     game = SealedBidsGame()
     assert score_against(game, search_bot(level, game), make_bot("greedy", game), games=200) > 0.0
+
+
+def test_with_a_heuristic_the_first_move_tried_is_the_heuristics_favourite() -> None:
+    game = SealedBidsGame(rounds=5)
+    state = last_bid_position(game)
+    view, legal = state.view(1), state.legal_actions()
+    root = ISMCTSBot(Budget(1), prior_visits=3).search(game, view, legal, random.Random(0))
+    assert list(root.children) == [BID[6]]
+    assert root.children[BID[6]].visits == 3 + 1  # the heuristic's opinion counts as three visits
+    children = uct_search(state, legal, Playout(game, depth=0), Budget(1).start(), random.Random(0), 1.4, Widening())
+    assert list(children) == [BID[6]]
+
+
+def test_without_widening_every_move_is_tried_before_any_is_repeated() -> None:
+    game = SealedBidsGame(rounds=5)
+    state = last_bid_position(game)
+    view, legal = state.view(1), state.legal_actions()
+    root = ISMCTSBot(Budget(len(legal)), widening=None).search(game, view, legal, random.Random(0))
+    assert sorted(root.children) == sorted(legal)
+    assert all(child.visits == 1 for child in root.children.values())
+
+
+def test_widening_opens_moves_only_as_visits_grow() -> None:
+    game = SealedBidsGame(players=3, hand=4)
+    state = play_until_decision(game, seed=12)
+    view, legal = state.view(state.current_player()), state.legal_actions()
+    assert len(legal) >= 3
+    root = ISMCTSBot(Budget(2), widening=0.5).search(game, view, legal, random.Random(0))
+    assert len(root.children) == 1  # 0.5 x sqrt(2) allows one move after two simulations
+    root = ISMCTSBot(Budget(400), widening=0.5).search(game, view, legal, random.Random(0))
+    assert len(root.children) == len(legal)
+
+
+def test_a_depth_zero_playout_judges_a_chance_node_without_rolling() -> None:
+    game = SealedBidsGame()
+    state = play_until_decision(game, seed=13)
+    while not state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    before = len(state.history)
+    assert Playout(game, depth=0).values(state, random.Random(0)) == Playout(game, depth=0).estimate(state)
+    assert len(state.history) == before

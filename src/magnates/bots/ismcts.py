@@ -12,6 +12,14 @@ searching seat can tell apart, so they are keyed by the moves made, not by the h
   which by default means dice (`Action.is_dice`): a card drawn in secret must not tell the tree
   which world it is in. With `branch_public_chance=False` no chance outcome splits the tree,
   which keeps the statistics of the next decisions together when the dice have many faces.
+
+With a game heuristic the tree also widens progressively: a node tries its moves in the order of
+the heuristic's opinion of the position each one leads to, and opens a new one only as its visits
+grow (about `widening` x sqrt(visits) moves), and that opinion counts as `prior_visits` visits of
+the new child, so a few noisy simulations below it do not overturn it. Without it, plain UCT
+tries every move once first, and a move followed by many poor options of the same player (trades,
+in Magnate) is judged by the average of those options, so a search with few simulations plays
+worse than its own heuristic.
 """
 
 from __future__ import annotations
@@ -23,7 +31,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from magnates.bots.budget import Budget
-from magnates.bots.mcts import most_visited
+from magnates.bots.mcts import best_prior, most_visited
 from magnates.bots.playout import Playout
 from magnates.core.chance import sample
 from magnates.core.game import CHANCE, TERMINAL, Game
@@ -32,7 +40,7 @@ from magnates.core.game import CHANCE, TERMINAL, Game
 class InfoNode:
     """An information set of the searcher; `total` is summed from the view of `mover`."""
 
-    __slots__ = ("available", "children", "mover", "total", "visits")
+    __slots__ = ("available", "children", "mover", "priors", "total", "visits")
 
     def __init__(self, mover: int) -> None:
         self.mover = mover
@@ -40,6 +48,7 @@ class InfoNode:
         self.available = 1
         self.total = 0.0
         self.children: dict[int, InfoNode] = {}
+        self.priors: dict[int, float] | None = None
 
 
 class ISMCTSBot:
@@ -52,6 +61,8 @@ class ISMCTSBot:
         exploration: float = 1.4,
         rollout_depth: int = 20,
         branch_public_chance: bool = True,
+        widening: float | None = 1.5,
+        prior_visits: int = 4,
         use_heuristic: bool = True,
         use_policy: bool = True,
         name: str = "ismcts",
@@ -61,6 +72,8 @@ class ISMCTSBot:
         self.exploration = exploration
         self.rollout_depth = rollout_depth
         self.branch_public_chance = branch_public_chance
+        self.widening = widening
+        self.prior_visits = prior_visits
         self.use_heuristic = use_heuristic
         self.use_policy = use_policy
         self.last_simulations = 0
@@ -77,6 +90,13 @@ class ISMCTSBot:
         playout = Playout(game, self.rollout_depth, use_heuristic=self.use_heuristic, use_policy=self.use_policy)
         public = self._public_outcomes(game)
         exploration = self.exploration
+        ordered = self.widening is not None and playout.has_heuristic
+        widening = self.widening or 1.0
+        prior_visits = self.prior_visits
+
+        def widen(visits: int) -> float:
+            return widening * math.sqrt(visits + 1)
+
         root_legal = set(legal)
         root = InfoNode(mover=CHANCE)
         clock = self.budget.start()
@@ -115,9 +135,17 @@ class ISMCTSBot:
                     )
                     if score > best_score:
                         best_action, best_child, best_score = action, child, score
-                if untried:
-                    action = untried[int(rng.random() * len(untried))]
-                    child = children[action] = InfoNode(mover=player)
+                if untried and (best_child is None or not ordered or len(actions) - len(untried) < widen(node.visits)):
+                    child = InfoNode(mover=player)
+                    if ordered:
+                        if node.priors is None:
+                            node.priors = {}
+                        action = best_prior(node.priors, state, untried, player, playout)
+                        child.visits = prior_visits  # the heuristic's opinion counts as a few visits
+                        child.total = prior_visits * node.priors[action]
+                    else:
+                        action = untried[int(rng.random() * len(untried))]
+                    children[action] = child
                     state.apply_action(action)
                     path.append(child)
                     break

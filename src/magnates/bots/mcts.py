@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from magnates.bots.budget import Budget, Clock
@@ -27,7 +28,7 @@ from magnates.core.game import CHANCE, TERMINAL, Game, State
 class Node:
     """One position of the tree; `total` is summed from the view of `mover`, who moved into it."""
 
-    __slots__ = ("children", "mover", "total", "untried", "visits")
+    __slots__ = ("children", "mover", "priors", "total", "untried", "visits")
 
     def __init__(self, mover: int) -> None:
         self.mover = mover
@@ -35,6 +36,7 @@ class Node:
         self.total = 0.0
         self.children: dict[int, Node] = {}
         self.untried: list[int] | None = None
+        self.priors: dict[int, float] | None = None
 
 
 def select_uct(node: Node, exploration: float) -> tuple[int, Node]:
@@ -49,6 +51,17 @@ def select_uct(node: Node, exploration: float) -> tuple[int, Node]:
     return best_action, best_child
 
 
+@dataclass(frozen=True)
+class Widening:
+    """Progressive widening by the heuristic: see `ismcts.py`, which explains why it matters."""
+
+    rate: float = 1.5
+    prior_visits: int = 4
+
+    def allows(self, children: int, visits: int) -> bool:
+        return children < self.rate * math.sqrt(visits + 1)
+
+
 def uct_search(
     root_state: State,
     actions: list[int],
@@ -56,8 +69,13 @@ def uct_search(
     clock: Clock,
     rng: random.Random,
     exploration: float,
+    widening: Widening | None = None,
 ) -> dict[int, Node]:
-    """Search from `root_state` (left unchanged) among `actions`; return the root's children."""
+    """Search from `root_state` (left unchanged) among `actions`; return the root's children.
+
+    With `widening` (and a heuristic), moves are tried best-first by the heuristic's opinion.
+    """
+    ordered = widening is not None and playout.has_heuristic
     root = Node(mover=CHANCE)
     root.untried = list(actions)
     rng.shuffle(root.untried)
@@ -81,9 +99,20 @@ def uct_search(
             if node.untried is None:
                 node.untried = list(state.legal_actions())
                 rng.shuffle(node.untried)
-            if node.untried:
-                action = node.untried.pop()
-                child = node.children[action] = Node(mover=player)
+            if node.untried and (
+                not ordered or not node.children or widening.allows(len(node.children), node.visits)  # type: ignore[union-attr]
+            ):
+                child = Node(mover=player)
+                if ordered:
+                    if node.priors is None:
+                        node.priors = {}
+                    action = best_prior(node.priors, state, node.untried, player, playout)
+                    node.untried.remove(action)
+                    child.visits = widening.prior_visits  # type: ignore[union-attr]
+                    child.total = child.visits * node.priors[action]
+                else:
+                    action = node.untried.pop()
+                node.children[action] = child
                 state.apply_action(action)
                 path.append(child)
                 break
@@ -97,6 +126,23 @@ def uct_search(
                 visited.total += values[visited.mover]
         clock.tick()
     return root.children
+
+
+def best_prior(priors: dict[int, float], state: State, actions: list[int], player: int, playout: Playout) -> int:
+    """The action among `actions` whose next position the heuristic likes best for `player`.
+
+    Opinions are computed once per action and kept in `priors` (the node's memory).
+    """
+    best, best_value = actions[0], -math.inf
+    for action in actions:
+        value = priors.get(action)
+        if value is None:
+            after = state.clone()
+            after.apply_action(action)
+            value = priors[action] = after.returns()[player] if after.is_terminal() else playout.estimate(after)[player]
+        if value > best_value:
+            best, best_value = action, value
+    return best
 
 
 def most_visited(stats: Mapping[int, tuple[int, float]], legal: list[int]) -> int:
@@ -120,6 +166,8 @@ class MCTSBot:
         exploration: float = 1.4,
         rollout_depth: int = 20,
         determinizations: int = 1,
+        widening: float | None = 1.5,
+        prior_visits: int = 4,
         use_heuristic: bool = True,
         use_policy: bool = True,
         name: str = "mcts",
@@ -133,6 +181,7 @@ class MCTSBot:
         self.determinizations = determinizations
         self.use_heuristic = use_heuristic
         self.use_policy = use_policy
+        self.widening = None if widening is None else Widening(widening, prior_visits)
         self.last_simulations = 0
 
     def choose(self, game: Game, view: Mapping[str, Any], legal: list[int], rng: random.Random) -> int:
@@ -146,7 +195,7 @@ class MCTSBot:
         for _ in range(self.determinizations):
             world = game.sample_state(view, rng)
             clock = share.start()
-            children = uct_search(world, legal, playout, clock, rng, self.exploration)
+            children = uct_search(world, legal, playout, clock, rng, self.exploration, self.widening)
             self.last_simulations += clock.done
             for action, child in children.items():
                 visits, total = stats.get(action, (0, 0.0))

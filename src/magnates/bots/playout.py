@@ -47,6 +47,7 @@ class Playout:
         self.heuristic: Heuristic | None = hooks.get("heuristic") if use_heuristic else None
         self.all_values: AllValues | None = hooks.get("leaf_values") if use_heuristic else None
         self.policy: RolloutPolicy | None = hooks.get("rollout_action") if use_policy else None
+        self.has_heuristic = self.heuristic is not None or self.all_values is not None
 
     def values(self, state: State, rng: random.Random) -> list[float]:
         """Play on from `state` (which it changes) and return one value per seat in [-1, 1]."""
@@ -56,11 +57,11 @@ class Playout:
             player = state.current_player()
             if player == TERMINAL:
                 return state.returns()
+            if decisions >= self.depth:
+                return self.estimate(state)  # at once, even before dice: they would add only noise
             if player == CHANCE:
                 action = sample(state.chance_outcomes(), rng)
             else:
-                if decisions >= self.depth:
-                    return self.estimate(state)
                 decisions += 1
                 if policy is not None:
                     action = policy(state, rng)

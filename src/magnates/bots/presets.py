@@ -29,6 +29,8 @@ class Preset:
     rollout_depth: int = 20
     determinizations: int = 1
     branch_public_chance: bool = True
+    widening: float | None = 1.5
+    prior_visits: int = 4
 
     def build(self, name: str) -> Bot:
         budget = Budget(self.simulations, self.seconds)
@@ -38,6 +40,8 @@ class Preset:
                 exploration=self.exploration,
                 rollout_depth=self.rollout_depth,
                 determinizations=self.determinizations,
+                widening=self.widening,
+                prior_visits=self.prior_visits,
                 name=name,
             )
         return ISMCTSBot(
@@ -45,6 +49,8 @@ class Preset:
             exploration=self.exploration,
             rollout_depth=self.rollout_depth,
             branch_public_chance=self.branch_public_chance,
+            widening=self.widening,
+            prior_visits=self.prior_visits,
             name=name,
         )
 

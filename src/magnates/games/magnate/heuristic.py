@@ -19,15 +19,22 @@ from typing import TYPE_CHECKING
 
 from magnates.decktet import Kind
 from magnates.games.magnate import space as S
+from magnates.games.magnate.placement import lane_mask
 from magnates.games.magnate.scoring import district_value
 
 if TYPE_CHECKING:
     from magnates.games.magnate.state import MagnateState
 
-TOKEN_RANK = 0.6
+TOKEN_RANK = 0.8
 """Rank points a token in hand is worth later (developing costs about one token per rank)."""
-SPREAD = 1.5
+SPREAD = 1.0
 """How far a district's margin may swing per square root of a turn left to each side."""
+TAX_KEEP = 0.88
+"""Share of a suit's second and later tokens expected to escape taxation until they are spent."""
+HAND_RANK = 0.0
+"""Rank points a card in hand that fits somewhere is worth (it is a future development)."""
+DEED_TURNS = 4.0
+"""Turns left from which an unfinished deed counts as good as built (its tokens are owed)."""
 
 
 def produce_chance(rank: int) -> float:
@@ -48,23 +55,41 @@ def turns_left(state: MagnateState) -> float:
 
 
 def strengths(state: MagnateState, left: float) -> list[list[float]]:
-    """Each district's expected final total per side (-inf where a side does not build)."""
+    """Each district's expected final total per side (-inf where a side does not build).
+
+    A side's total is what it has built, plus its unfinished deed (whose missing tokens are owed
+    out of its future tokens, so paying a deed is neither gain nor loss, only safety from tax),
+    plus a share of what its tokens, income and playable cards in hand will build later.
+    """
     deck = state.deck
     config = state.config
     sides = config.sides
-    finish = min(1.0, left / 4.0)
+    finish = min(1.0, left / DEED_TURNS)
     potential = []
     for side in range(sides):
         if side >= config.players:  # the automa has no tokens; its builds come from your sales
             potential.append(0.0)
             continue
+        tokens = 0.0
+        for count in state.tokens[side]:
+            tokens += count if count <= 1 else 1 + (count - 1) * TAX_KEEP
         rate = 0.0
         for rank, cards in enumerate(state.producers[side]):
             for card in cards:
                 rate += produce_chance(rank) * (1 if card in state.deeded else len(deck.cards[card].suits))
-        future = sum(state.tokens[side]) + rate * config.players * left
+        owed = 0
+        for d in state.side_districts[side]:
+            deed = state.deed_card[d][side]
+            if deed >= 0:
+                owed += deck.develop_cost[deed] - sum(state.deed_paid[d][side])
+        hand = 0.0
+        for card in state.hands[side]:
+            mask = deck.mask[card]
+            if any(mask & lane_mask(state, d, side) for d in state.side_districts[side]):
+                hand += HAND_RANK * deck.score_rank[card]
+        future = max(0.0, tokens + rate * config.players * left - owed)
         share = len(state.side_districts[side]) or 1
-        potential.append(TOKEN_RANK * future / share * finish)
+        potential.append((TOKEN_RANK * future + hand * finish) / share * finish)
     rows = []
     for d, district in enumerate(state.districts):
         row = [-math.inf] * sides
@@ -72,8 +97,8 @@ def strengths(state: MagnateState, left: float) -> list[list[float]]:
             value = district_value(state, d, side) + potential[side]
             deed = state.deed_card[d][side]
             if deed >= 0:
-                paid = sum(state.deed_paid[d][side]) / deck.develop_cost[deed]
-                value += deck.score_rank[deed] * (paid + (1.0 - paid) * finish)
+                missing = 1.0 - sum(state.deed_paid[d][side]) / deck.develop_cost[deed]
+                value += deck.score_rank[deed] * (1.0 - missing * (1.0 - finish))
             row[side] = value
         rows.append(row)
     return rows
