@@ -242,3 +242,25 @@ def test_a_depth_zero_playout_judges_a_chance_node_without_rolling() -> None:
     before = len(state.history)
     assert Playout(game, depth=0).values(state, random.Random(0)) == Playout(game, depth=0).estimate(state)
     assert len(state.history) == before
+
+
+def movers(node: object) -> set[int]:
+    found: set[int] = set()
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        for child in current.children.values():  # type: ignore[attr-defined]
+            found.add(child.mover)
+            stack.append(child)
+    return found
+
+
+def test_an_own_moves_horizon_keeps_the_tree_to_the_searchers_decisions() -> None:
+    game = SealedBidsGame(players=3)
+    state = play_until_decision(game, seed=14)
+    seat = state.current_player()
+    view, legal = state.view(seat), state.legal_actions()
+    assert movers(ISMCTSBot(Budget(300)).search(game, view, legal, random.Random(0))) - {-1, seat}
+    assert movers(ISMCTSBot(Budget(300), horizon="own-moves").search(game, view, legal, random.Random(0))) == {seat}
+    with pytest.raises(ValueError, match="own-moves"):
+        ISMCTSBot(Budget(1), horizon="forever")

@@ -36,6 +36,13 @@ from magnates.bots.playout import Playout
 from magnates.core.chance import sample
 from magnates.core.game import CHANCE, TERMINAL, Game
 
+HORIZONS = ("game", "own-moves")
+"""How far a simulation's tree part may reach: to the end of the game, or only over the searching
+seat's own run of decisions (in Magnate, the rest of its turn). A heuristic judged sometimes before
+and sometimes after the opponents' replies favours lines that push their replies past the leaf
+(wasting moves to delay the end of the turn); with "own-moves" every leaf is judged at the same
+point, before anyone else acts."""
+
 
 class InfoNode:
     """An information set of the searcher; `total` is summed from the view of `mover`."""
@@ -63,6 +70,7 @@ class ISMCTSBot:
         branch_public_chance: bool = True,
         widening: float | None = 1.5,
         prior_visits: int = 4,
+        horizon: str = "game",
         use_heuristic: bool = True,
         use_policy: bool = True,
         name: str = "ismcts",
@@ -74,6 +82,9 @@ class ISMCTSBot:
         self.branch_public_chance = branch_public_chance
         self.widening = widening
         self.prior_visits = prior_visits
+        if horizon not in HORIZONS:
+            raise ValueError(f"unknown search horizon {horizon!r}; choose from {', '.join(HORIZONS)}")
+        self.horizon = horizon
         self.use_heuristic = use_heuristic
         self.use_policy = use_policy
         self.last_simulations = 0
@@ -99,15 +110,20 @@ class ISMCTSBot:
 
         root_legal = set(legal)
         root = InfoNode(mover=CHANCE)
+        own_moves_only = self.horizon == "own-moves"
+        searcher = -3  # set from the first determinization
         clock = self.budget.start()
         while clock.running():
             state = game.sample_state(view, rng)
+            searcher = state.current_player()
             node = root
             path = [root]
             while True:
                 player = state.current_player()
                 if player == TERMINAL:
                     break
+                if own_moves_only and player != searcher:
+                    break  # a leaf: the searcher's run of decisions is over
                 if player == CHANCE:
                     action = sample(state.chance_outcomes(), rng)
                     state.apply_action(action)

@@ -31,6 +31,7 @@ class Preset:
     branch_public_chance: bool = True
     widening: float | None = 1.5
     prior_visits: int = 4
+    horizon: str = "game"
 
     def build(self, name: str) -> Bot:
         budget = Budget(self.simulations, self.seconds)
@@ -51,6 +52,7 @@ class Preset:
             branch_public_chance=self.branch_public_chance,
             widening=self.widening,
             prior_visits=self.prior_visits,
+            horizon=self.horizon,
             name=name,
         )
 
