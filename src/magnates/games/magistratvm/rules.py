@@ -122,11 +122,13 @@ def explain_illegal(state: MagistratvmState, action_id: int) -> str:
         A.ReturnHome: phases.REDISTRIBUTE,
     }.get(type(action), phases.ACTIONS)
     if type(action) in (A.DrawTile, A.RollDie):
-        return (
-            "that is a chance outcome, not a player's choice"
-            if state.phase not in phases.CHANCE_PHASES
-            else ("that tile is not among the face-down tiles")
-        )
+        if state.phase not in phases.CHANCE_PHASES:
+            return "that is a chance outcome, not a player's choice"
+        if state.phase == phases.SETUP_ROLL:
+            return "a die is rolled now, not a tile drawn"
+        if isinstance(action, A.DrawTile):
+            return "that tile is not among the face-down tiles"
+        return "a tile is drawn now, not a die rolled"
     if state.phase != wanted:
         return f"it is the {phase} phase, not the {phases.NAMES[wanted]} phase"
     seat = state.decider
