@@ -499,3 +499,15 @@ def test_a_discarded_provinces_gold_returns_to_the_bank():
     assert state.discarded[EXAMPLE_CIRCUIT[FIVE]] and state.tile_gold[EXAMPLE_CIRCUIT[FIVE]] == 0
     assert state.tile_gold[EXAMPLE_CIRCUIT[FOUR]] == 4  # the Prefect's gold went with the 4-Arms to Paul
     assert state.bank == bank + 5
+
+
+def test_wrong_chance_outcomes_are_refused_with_a_reason():
+    state = magnates.load("magistratvm").new_initial_state()
+    with pytest.raises(IllegalAction, match="a tile is drawn now"):
+        state.apply_action(A.RollDie(3))
+    state.apply_action(A.DrawTile(0))
+    with pytest.raises(IllegalAction, match="not among the face-down tiles"):
+        state.apply_action(A.DrawTile(0))
+    game_state = to_actions(new_game())
+    with pytest.raises(IllegalAction, match="chance outcome, not a player's choice"):
+        game_state.apply_action(A.DrawTile(1))
