@@ -264,3 +264,13 @@ def test_an_own_moves_horizon_keeps_the_tree_to_the_searchers_decisions() -> Non
     assert movers(ISMCTSBot(Budget(300), horizon="own-moves").search(game, view, legal, random.Random(0))) == {seat}
     with pytest.raises(ValueError, match="own-moves"):
         ISMCTSBot(Budget(1), horizon="forever")
+    playout, clock = Playout(game, depth=0), Budget(300).start()
+    children = uct_search(state, legal, playout, clock, random.Random(0), 1.4, own_moves_only=True)
+    assert movers(Root(children)) == {seat}
+    with pytest.raises(ValueError, match="own-moves"):
+        MCTSBot(Budget(1), horizon="forever")
+
+
+class Root:
+    def __init__(self, children: dict[int, object]) -> None:
+        self.children = children

@@ -70,12 +70,16 @@ def uct_search(
     rng: random.Random,
     exploration: float,
     widening: Widening | None = None,
+    own_moves_only: bool = False,
 ) -> dict[int, Node]:
     """Search from `root_state` (left unchanged) among `actions`; return the root's children.
 
     With `widening` (and a heuristic), moves are tried best-first by the heuristic's opinion.
+    With `own_moves_only` the tree stops where the searching seat's run of decisions ends (the
+    "own-moves" horizon of `ismcts.py`).
     """
     ordered = widening is not None and playout.has_heuristic
+    searcher = root_state.current_player()
     root = Node(mover=CHANCE)
     root.untried = list(actions)
     rng.shuffle(root.untried)
@@ -85,7 +89,7 @@ def uct_search(
         path = [root]
         while True:
             player = state.current_player()
-            if player == TERMINAL:
+            if player == TERMINAL or (own_moves_only and player != searcher):
                 break
             if player == CHANCE:
                 action = sample(state.chance_outcomes(), rng)
@@ -168,6 +172,7 @@ class MCTSBot:
         determinizations: int = 1,
         widening: float | None = 1.5,
         prior_visits: int = 4,
+        horizon: str = "game",
         use_heuristic: bool = True,
         use_policy: bool = True,
         name: str = "mcts",
@@ -182,6 +187,9 @@ class MCTSBot:
         self.use_heuristic = use_heuristic
         self.use_policy = use_policy
         self.widening = None if widening is None else Widening(widening, prior_visits)
+        if horizon not in ("game", "own-moves"):
+            raise ValueError(f"unknown search horizon {horizon!r}; choose from game, own-moves")
+        self.horizon = horizon
         self.last_simulations = 0
 
     def choose(self, game: Game, view: Mapping[str, Any], legal: list[int], rng: random.Random) -> int:
@@ -195,7 +203,9 @@ class MCTSBot:
         for _ in range(self.determinizations):
             world = game.sample_state(view, rng)
             clock = share.start()
-            children = uct_search(world, legal, playout, clock, rng, self.exploration, self.widening)
+            children = uct_search(
+                world, legal, playout, clock, rng, self.exploration, self.widening, self.horizon == "own-moves"
+            )
             self.last_simulations += clock.done
             for action, child in children.items():
                 visits, total = stats.get(action, (0, 0.0))

@@ -43,6 +43,7 @@ class Preset:
                 determinizations=self.determinizations,
                 widening=self.widening,
                 prior_visits=self.prior_visits,
+                horizon=self.horizon,
                 name=name,
             )
         return ISMCTSBot(
