@@ -5,6 +5,7 @@ Screenshots go to a temporary folder (printed; kept by pytest's tmp_path).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -127,25 +128,27 @@ def test_a_toy_game_against_a_bot_is_played_to_the_end_by_clicking(
     page.screenshot(path=str(shots / "replay.png"))
 
 
-def test_two_browsers_play_each_other_live(browser: Any, live_server: LiveServer, shots: Path) -> None:
+@pytest.mark.parametrize("game", ["toy", pytest.param("magnate", marks=pytest.mark.slow)])
+def test_two_browsers_play_each_other_live(browser: Any, live_server: LiveServer, shots: Path, game: str) -> None:
     lobby = new_page(browser)
-    create_from_lobby(lobby, live_server, "toy", ["person", "person"])
+    create_from_lobby(lobby, live_server, game, ["person", "person"])
     links = seat_links(lobby)
     pages = [new_page(browser), new_page(browser, phone=True)]
     for page, link in zip(pages, links, strict=True):
         page.goto(link)
         wait_live(page)
+    rng = random.Random(3)
     turns = 0
     while pages[0].evaluate("() => document.body.dataset.status") != "finished":
         mover = next(p for p in pages if my_turn(p))
         other = pages[1 - pages.index(mover)]
-        step = click_first_action(mover)
+        step = click_a_choice(mover, rng)
         other.wait_for_function(f"() => Number(document.body.dataset.step) > {step}")  # pushed live
         turns += 1
-        assert turns < 50
+        assert turns < 2000
     pages[1].wait_for_function("() => document.body.dataset.status === 'finished'")
     for index, page in enumerate(pages):
-        page.screenshot(path=str(shots / f"player-{index + 1}-end.png"))
+        page.screenshot(path=str(shots / f"{game}-player-{index + 1}-end.png"), full_page=True)
     assert pages[0].locator("#result").inner_text() == pages[1].locator("#result").inner_text()
 
 
@@ -178,27 +181,30 @@ def test_a_server_restart_in_the_middle_of_a_game_resumes_it_in_the_open_page(
         server.stop()
 
 
+def click_a_choice(page: Any, rng: random.Random) -> int:
+    """Click one offered choice, preferring building over trading and ending the turn (as a person
+    would, so games reach their end in time); wait until it is applied; return the step it was for."""
+    page.wait_for_selector("#actions button:not([disabled])")
+    buttons = page.locator("#actions button:not([disabled])")
+    count = buttons.count()
+    texts = [buttons.nth(i).inner_text() for i in range(count)]
+    preferred = [i for i, t in enumerate(texts) if not t.startswith(("trade", "end turn"))] or list(range(count))
+    step = int(page.evaluate("() => document.body.dataset.step"))
+    buttons.nth(rng.choice(preferred)).click()
+    page.wait_for_function(
+        f"() => Number(document.body.dataset.step) !== {step}"
+        " || !document.querySelector('#error').classList.contains('hidden')"
+    )
+    assert page.locator("#error").is_hidden(), page.locator("#error").inner_text()
+    return step
+
+
 def play_magnate_by_clicking(page: Any, shots: Path, max_moves: int, rng_seed: int = 7) -> int:
     """Click legal choices (a seeded pick among the offered buttons) until the game ends or max_moves."""
-    import random
-
     rng = random.Random(rng_seed)
     moves = 0
     while page.evaluate("() => document.body.dataset.status") != "finished" and moves < max_moves:
-        page.wait_for_selector("#actions button:not([disabled])")
-        buttons = page.locator("#actions button:not([disabled])")
-        count = buttons.count()
-        texts = [buttons.nth(i).inner_text() for i in range(count)]
-        # Prefer building over ending the turn, as a person would, so games reach their end in time.
-        preferred = [i for i, t in enumerate(texts) if not t.startswith(("trade", "end turn"))] or list(range(count))
-        choice = rng.choice(preferred)
-        step = int(page.evaluate("() => document.body.dataset.step"))
-        buttons.nth(choice).click()
-        page.wait_for_function(
-            f"() => Number(document.body.dataset.step) !== {step}"
-            " || !document.querySelector('#error').classList.contains('hidden')"
-        )
-        assert page.locator("#error").is_hidden(), page.locator("#error").inner_text()
+        click_a_choice(page, rng)
         moves += 1
         if moves % 10 == 1:
             page.screenshot(path=str(shots / f"magnate-{moves:03d}.png"), full_page=True)
@@ -222,7 +228,6 @@ def test_a_magnate_table_draws_the_cards_and_takes_clicks(browser: Any, live_ser
     assert play_magnate_by_clicking(page, shots, max_moves=6) == 6
 
 
-@pytest.mark.slow
 def test_a_whole_magnate_game_against_the_greedy_bot_by_clicking(
     browser: Any, live_server: LiveServer, shots: Path
 ) -> None:
