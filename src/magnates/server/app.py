@@ -121,9 +121,9 @@ class Hub:
         kind = message.get("type") if isinstance(message, dict) else None
         try:
             if kind == "action":
-                self.service.act(table, seat, message.get("action"), message.get("step"))
+                await self.service.act_async(table, seat, message.get("action"), message.get("step"))
             elif kind == "undo":
-                self.service.undo(table, seat)
+                await self.service.undo_async(table, seat)
             elif kind == "ping":
                 await websocket.send_json({"type": "pong", "step": table.step})
             else:
@@ -229,7 +229,7 @@ def create_app(db_url: str | None = None, *, resume: bool = True) -> FastAPI:
         svc = service()
         table = svc.get(game_id)
         seat = table.seat_for(body.token)
-        svc.act(table, seat, body.action, body.step)
+        await svc.act_async(table, seat, body.action, body.step)
         return svc.snapshot(table, seat)
 
     @app.post("/api/games/{game_id}/undo", tags=["play"])
@@ -238,7 +238,7 @@ def create_app(db_url: str | None = None, *, resume: bool = True) -> FastAPI:
         svc = service()
         table = svc.get(game_id)
         seat = table.seat_for(body.token)
-        svc.undo(table, seat)
+        await svc.undo_async(table, seat)
         return svc.snapshot(table, seat)
 
     @app.get("/api/games/{game_id}/cards", tags=["games"])

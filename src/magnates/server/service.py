@@ -10,6 +10,7 @@ have drawn without the restart.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import random
@@ -85,6 +86,7 @@ class Table:
     actors: list[int]
     next_seq: int
     bots: dict[int, Bot] = field(default_factory=dict)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # one write at a time per game (threaded stores)
     texts: dict[int, tuple[str, bool]] = field(default_factory=dict)  # action id -> (text, is dice), for logs
     described: dict[int, dict[str, Any]] = field(default_factory=dict)  # action id -> its JSON for `legal`
     log_cache: tuple[int, list[dict[str, Any]]] | None = None  # (events stored when made, the public log)
@@ -273,6 +275,32 @@ class GameService:
     # -- playing ----------------------------------------------------------------------
     def act(self, table: Table, seat: int | None, action: Any, step: int | None = None) -> None:
         """A person's action: checked, stored with what follows automatically, or refused whole."""
+        events = self._play(table, seat, action, step)
+        try:
+            self.store.append(table.id, events, "finished" if table.state.is_terminal() else None)
+        except Exception:
+            self._reload(table)  # nothing half-applied: rebuild from what is stored
+            raise
+        self._notify(table)
+
+    async def act_async(self, table: Table, seat: int | None, action: Any, step: int | None = None) -> None:
+        """`act` for the event loop: with a networked database the write runs in a thread, so other
+        games go on while this one waits for its commit; the game's own lock keeps its moves in order."""
+        if not self.store.threaded:
+            self.act(table, seat, action, step)
+            return
+        async with table.lock:
+            events = self._play(table, seat, action, step)
+            try:
+                status = "finished" if table.state.is_terminal() else None
+                await asyncio.to_thread(self.store.append, table.id, events, status)
+            except Exception:
+                self._reload(table)
+                raise
+            self._notify(table)
+
+    def _play(self, table: Table, seat: int | None, action: Any, step: int | None) -> list[StoredEvent]:
+        """Check and apply a person's action and what follows it automatically; return the events."""
         if seat is None:
             raise Forbidden("spectators watch; they cannot act")
         if step is not None and step != table.step:
@@ -293,12 +321,15 @@ class GameService:
         events = [self._event(table, ACTION, action_id, seat)]
         try:
             events += self._advance(table)
-            self.store.append(table.id, events, "finished" if state.is_terminal() else None)
         except Exception:
-            # Nothing half-applied: rebuild from what is stored.
             self._reload(table)
             raise
-        self._notify(table)
+        return events
+
+    async def undo_async(self, table: Table, seat: int | None) -> None:
+        """`undo` after any write of this game still in flight (threaded stores)."""
+        async with table.lock:
+            self.undo(table, seat)
 
     def undo(self, table: Table, seat: int | None) -> None:
         """Take back your own last action, if nothing (chance, another seat) came after it."""

@@ -139,6 +139,9 @@ class Store:
         self.engine = make_engine(self.url)
         migrate(self.engine)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        # SQLite commits in well under a millisecond in the server's thread; a networked database
+        # waits for its server's disk, so its writes go to a thread while other games go on.
+        self.threaded = not self.url.startswith("sqlite")
         mark = "?" if self.engine.dialect.paramstyle == "qmark" else "%s"
         self._insert_sql = (
             f"INSERT INTO events (game_id, seq, kind, action, seat) VALUES ({mark}, {mark}, {mark}, {mark}, {mark})"
