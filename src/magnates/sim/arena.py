@@ -27,10 +27,8 @@ from __future__ import annotations
 import itertools
 import json
 import math
-import multiprocessing
 import time
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -39,8 +37,8 @@ from magnates.bots.registry import make_bot
 from magnates.core.errors import OptionError
 from magnates.core.game import Game
 from magnates.core.record import Record
-from magnates.sim.batch import BatchSpec, default_workers, game_seed
-from magnates.sim.runner import GameOutcome, play_game
+from magnates.sim.batch import BatchSpec, chunked, default_workers, play_assignments, run_tasks
+from magnates.sim.runner import GameOutcome
 
 Z95 = 1.959963984540054
 """The standard normal quantile of a two-sided 95% interval."""
@@ -91,63 +89,10 @@ def schedule(bots: Sequence[str], players: int, games: int) -> list[tuple[str, .
 
 Task = tuple[BatchSpec, list[tuple[int, tuple[str, ...]]]]
 
-_GAMES: dict[str, Game] = {}
-"""Per-process cache: a worker loads the game (and builds its action space) once."""
-
-
-def _game_for(spec: BatchSpec) -> Game:
-    key = json.dumps([spec.target, spec.options], sort_keys=True, default=str)
-    if key not in _GAMES:
-        _GAMES.clear()
-        _GAMES[key] = spec.load()
-    return _GAMES[key]
-
-
-def play_assignments(spec: BatchSpec, assignments: list[tuple[int, tuple[str, ...]]]) -> list[GameOutcome]:
-    """Play the games `(index, bots by seat)` of an arena: the unit of work of one worker task."""
-    game = _game_for(spec)
-    outcomes = []
-    for index, names in assignments:
-        bots = [make_bot(name, game) for name in names]
-        outcomes.append(
-            play_game(
-                game,
-                bots,
-                game_seed(spec.seed, index),
-                index=index,
-                bot_names=names,
-                keep_actions=spec.keep_records,
-                max_actions=spec.max_actions,
-            )
-        )
-    return outcomes
-
 
 def run_local(tasks: Sequence[Task], workers: int, progress: Callable[[int], None] | None = None) -> list[GameOutcome]:
-    """Run tasks here (one worker) or on a spawned process pool; outcomes come back in index order."""
-    outcomes: list[GameOutcome] = []
-    if workers <= 1:
-        for spec, chunk in tasks:
-            outcomes.extend(play_assignments(spec, chunk))
-            if progress is not None:
-                progress(len(chunk))
-        return outcomes
-    context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        futures = [pool.submit(play_assignments, spec, chunk) for spec, chunk in tasks]
-        for future in as_completed(futures):
-            done = future.result()
-            outcomes.extend(done)
-            if progress is not None:
-                progress(len(done))
-    outcomes.sort(key=lambda outcome: outcome.index)
-    return outcomes
-
-
-def chunked(items: Sequence[Any], workers: int) -> list[list[Any]]:
-    """Tasks small enough for even load and a smooth progress bar, large enough to be cheap to send."""
-    size = max(1, min(50, len(items) // (max(1, workers) * 16) or 1))
-    return [list(items[start : start + size]) for start in range(0, len(items), size)]
+    """Run arena tasks here (one worker) or on a process pool; outcomes come back in index order."""
+    return run_tasks(play_assignments, tasks, workers, progress)
 
 
 # -- the results -----------------------------------------------------------------------------------

@@ -109,12 +109,11 @@ def _game_for(spec: BatchSpec) -> Game:
     return _GAMES[key]
 
 
-def play_indexes(spec: BatchSpec, indexes: Sequence[int]) -> list[GameOutcome]:
-    """Play the games of `spec` with these indexes (the unit of work of one worker task)."""
+def play_assignments(spec: BatchSpec, assignments: Sequence[tuple[int, Sequence[str]]]) -> list[GameOutcome]:
+    """Play the games `(index, bot names by seat)`: the unit of work of one worker task."""
     game = _game_for(spec)
     outcomes = []
-    for index in indexes:
-        names = lineup(spec.bots, game.num_players, index)
+    for index, names in assignments:
         bots = [make_bot(name, game) for name in names]
         outcomes.append(
             play_game(
@@ -122,7 +121,7 @@ def play_indexes(spec: BatchSpec, indexes: Sequence[int]) -> list[GameOutcome]:
                 bots,
                 game_seed(spec.seed, index),
                 index=index,
-                bot_names=names,
+                bot_names=tuple(names),
                 keep_actions=spec.keep_records,
                 max_actions=spec.max_actions,
             )
@@ -130,10 +129,46 @@ def play_indexes(spec: BatchSpec, indexes: Sequence[int]) -> list[GameOutcome]:
     return outcomes
 
 
-def _chunks(games: int, workers: int) -> list[range]:
-    """Small enough tasks for a smooth progress bar and even load; large enough to be cheap."""
-    size = max(1, min(50, games // (workers * 16) or 1))
-    return [range(start, min(start + size, games)) for start in range(0, games, size)]
+def play_indexes(spec: BatchSpec, indexes: Sequence[int]) -> list[GameOutcome]:
+    """Play the games of `spec` with these indexes, bots rotated over the seats by index."""
+    players = _game_for(spec).num_players
+    return play_assignments(spec, [(index, lineup(spec.bots, players, index)) for index in indexes])
+
+
+def run_tasks(
+    work: Callable[[BatchSpec, Any], list[GameOutcome]],
+    tasks: Sequence[tuple[BatchSpec, Any]],
+    workers: int,
+    progress: Callable[[int], None] | None = None,
+) -> list[GameOutcome]:
+    """Run `work(spec, chunk)` for each task, here (one worker) or on a process pool; outcomes in index order.
+
+    The pool is started with "spawn", which is safe beside threads (such as a
+    progress bar's) and works the same on every platform.
+    """
+    outcomes: list[GameOutcome] = []
+    if workers <= 1:
+        for spec, chunk in tasks:
+            outcomes.extend(work(spec, chunk))
+            if progress is not None:
+                progress(len(chunk))
+        return outcomes
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        futures = [pool.submit(work, spec, chunk) for spec, chunk in tasks]
+        for future in as_completed(futures):
+            done = future.result()
+            outcomes.extend(done)
+            if progress is not None:
+                progress(len(done))
+    outcomes.sort(key=lambda outcome: outcome.index)
+    return outcomes
+
+
+def chunked(items: Sequence[Any], workers: int) -> list[list[Any]]:
+    """Tasks small enough for even load and a smooth progress bar, large enough to be cheap to send."""
+    size = max(1, min(50, len(items) // (max(1, workers) * 16) or 1))
+    return [list(items[start : start + size]) for start in range(0, len(items), size)]
 
 
 def default_workers() -> int:
@@ -147,9 +182,7 @@ def run_batch(
 ) -> BatchResult:
     """Play every game of `spec`; `progress(n)` is called as each `n` games finish.
 
-    `workers=1` plays in this process; more use a process pool started with
-    "spawn", which is safe beside threads (such as a progress bar's) and works
-    the same on every platform.
+    `workers=1` plays in this process; more use a process pool (`run_tasks`).
     """
     workers = default_workers() if workers is None else workers
     if workers < 1:
@@ -159,22 +192,7 @@ def run_batch(
         make_bot(name, game)  # likewise for an unknown bot name
     workers = min(workers, max(1, spec.games))
     started = time.perf_counter()
-    outcomes: list[GameOutcome] = []
-    chunks = _chunks(spec.games, workers)
-    if workers == 1:
-        for chunk in chunks:
-            outcomes.extend(play_indexes(spec, chunk))
-            if progress is not None:
-                progress(len(chunk))
-    else:
-        context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-            futures = [pool.submit(play_indexes, spec, chunk) for chunk in chunks]
-            for future in as_completed(futures):
-                done = future.result()
-                outcomes.extend(done)
-                if progress is not None:
-                    progress(len(done))
-        outcomes.sort(key=lambda outcome: outcome.index)
+    tasks = [(spec, chunk) for chunk in chunked(range(spec.games), workers)]
+    outcomes = run_tasks(play_indexes, tasks, workers, progress)
     seconds = time.perf_counter() - started
     return BatchResult(spec, outcomes, seconds, workers, players=game.num_players)

@@ -87,8 +87,7 @@ def map_tasks(
 def run_batch(spec: Any, workers: int | None = None, progress: Callable[[int], None] | None = None) -> Any:
     """`magnates.sim.batch.run_batch` on Ray: same chunks, same seeds, same outcomes."""
     from magnates.bots.registry import make_bot
-    from magnates.sim.arena import chunked
-    from magnates.sim.batch import BatchResult, default_workers, play_indexes
+    from magnates.sim.batch import BatchResult, chunked, default_workers, play_indexes
 
     game = spec.load()
     for name in set(spec.bots):
