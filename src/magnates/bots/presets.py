@@ -3,7 +3,8 @@
 A preset is data: which search, how much thinking, how far to roll out. Games differ in length,
 branching and speed, so each game may have its own table; a game without one gets the defaults.
 Budgets are in simulations, so a preset plays the same moves for the same random stream on any
-machine; `hard` is sized to stay under about a second per decision on a small machine.
+machine, with a time limit as a safety net on some (a search that hits it is no longer
+reproducible); `hard` is sized to stay under about a second per decision on a small machine.
 """
 
 from __future__ import annotations
@@ -59,14 +60,29 @@ class Preset:
 
 
 DEFAULT: dict[str, Preset] = {
-    "mcts": Preset("mcts", simulations=400, determinizations=4),
-    "ismcts": Preset("ismcts", simulations=400),
-    "easy": Preset("ismcts", simulations=50),
-    "medium": Preset("ismcts", simulations=200),
-    "hard": Preset("ismcts", simulations=800),
+    # Without a heuristic a leaf is worth something only at the end of the game, so rollouts run
+    # to the end (random play ends every game here); the time limits bound long games.
+    "mcts": Preset("mcts", simulations=100, seconds=1.0, rollout_depth=10_000, determinizations=4),
+    "ismcts": Preset("ismcts", simulations=100, seconds=1.0, rollout_depth=10_000),
+    "easy": Preset("ismcts", simulations=10, seconds=0.3, rollout_depth=10_000),
+    "medium": Preset("ismcts", simulations=40, seconds=0.6, rollout_depth=10_000),
+    "hard": Preset("ismcts", simulations=150, seconds=1.0, rollout_depth=10_000),
 }
 
-BY_GAME: dict[str, dict[str, Preset]] = {}
+_MAGNATE_PLAN = Preset("ismcts", rollout_depth=0, exploration=0.2, prior_visits=0, horizon="own-moves")
+
+BY_GAME: dict[str, dict[str, Preset]] = {
+    # Magnate's heuristic (magnates.games.magnate.heuristic) is good enough that the search is best
+    # spent planning the rest of the turn (trades, deed payments, which card, where) and judging
+    # each plan with it; searching the opponents' replies as well made it weaker (README, "Search bots").
+    "magnate": {
+        "easy": replace(_MAGNATE_PLAN, simulations=20),
+        "medium": replace(_MAGNATE_PLAN, simulations=80),
+        "hard": replace(_MAGNATE_PLAN, simulations=200, seconds=0.9),
+        "ismcts": replace(_MAGNATE_PLAN, simulations=200),
+        "mcts": Preset("mcts", simulations=200, rollout_depth=0, exploration=0.2, prior_visits=0, horizon="own-moves"),
+    },
+}
 """Per-game overrides of `DEFAULT`, keyed by registry name, then level."""
 
 
