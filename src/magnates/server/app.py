@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 import dataclasses
 import json
+import logging
 import random
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -28,6 +29,7 @@ from magnates.server.service import Forbidden, GameService, ServiceError, Table
 from magnates.server.storage import Store, default_url
 
 STATIC = Path(__file__).with_name("static")
+logger = logging.getLogger(__name__)
 
 
 class SeatSpec(BaseModel):
@@ -130,6 +132,11 @@ class Hub:
                 raise ServiceError(f"unknown message {kind!r}; send 'action', 'undo' or 'ping'")
         except MagnatesError as err:
             await websocket.send_json({"type": "error", "message": str(err), "step": table.step})
+        except Exception:
+            # Storage trouble or a bug: the game was reloaded as stored; say so and keep the connection.
+            logger.exception("game %s: a %s message failed", table.id, kind)
+            message = "the server could not apply that (nothing changed); please try again"
+            await websocket.send_json({"type": "error", "message": message, "step": table.step})
 
 
 def create_app(db_url: str | None = None, *, resume: bool = True) -> FastAPI:
