@@ -261,3 +261,23 @@ def test_a_finished_game_cannot_be_undone(client: TestClient) -> None:
     assert client.get(f"/api/games/{created['id']}", params={"token": tok}).json()["can_undo"] is False
     refused = client.post(f"/api/games/{created['id']}/undo", json={"token": tok})
     assert refused.status_code == 409
+
+
+def test_a_failed_write_changes_nothing_and_says_so(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    created = new_game(client)
+    gid, tok = created["id"], token(created, 0)
+    service = client.app.state.service  # type: ignore[attr-defined]
+    before = client.get(f"/api/games/{gid}", params={"token": tok}).json()
+
+    def broken_append(*args: Any, **kwargs: Any) -> None:
+        raise OSError("disk full")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(service.store, "append", broken_append)
+        with client.websocket_connect(f"/ws/games/{gid}?token={tok}") as ws:
+            ws.receive_json()
+            ws.send_json({"type": "action", "action": "mark 2", "step": before["step"]})
+            error = ws.receive_json()
+            assert error["type"] == "error" and "nothing changed" in error["message"]
+    assert client.get(f"/api/games/{gid}", params={"token": tok}).json() == before
+    assert play(client, gid, tok, "mark 2", before["step"]).status_code == 200
