@@ -88,3 +88,14 @@ def test_games_resume_after_a_restart_on_this_database(url: str) -> None:
         assert client.get(f"/api/games/{gid}", params={"token": tok}).json() == before
         listed = client.get("/api/games").json()
         assert [g["id"] for g in listed] == [gid]
+
+
+def test_a_game_that_cannot_be_rebuilt_does_not_stop_the_server(db_url: str) -> None:
+    store = Store(db_url)
+    store.create_game(StoredGame("gone", "no-such-game", "1", {}, [{"kind": "person", "token": "t"}], 1, "playing"))
+    store.dispose()
+    with TestClient(create_app(db_url)) as client:
+        created = client.post("/api/games", json={"game": "toy"})
+        assert created.status_code == 201
+        broken = client.get("/api/games/gone")
+        assert broken.status_code == 422 and "no-such-game" in broken.json()["detail"]

@@ -265,10 +265,17 @@ class GameService:
         """Load every unfinished game and play any chance or bot move left pending by a stop."""
         count = 0
         for stored in self.store.list_games(status="playing", limit=100_000):
-            table = self.get(stored.id)
-            events = self._advance(table)
-            if events:
-                self.store.append(table.id, events, table.status)
+            try:
+                table = self.get(stored.id)
+                events = self._advance(table)
+                if events:
+                    self.store.append(table.id, events, "finished" if table.state.is_terminal() else None)
+            except Exception:
+                # One game that cannot be rebuilt (its game removed, a rules version changed) must
+                # not keep the server and every other game down; it answers with its error when opened.
+                logger.exception("game %s (%s) could not be resumed", stored.id, stored.game)
+                self.tables.pop(stored.id, None)
+                continue
             count += 1
         return count
 
