@@ -281,3 +281,26 @@ def test_a_failed_write_changes_nothing_and_says_so(client: TestClient, monkeypa
             assert error["type"] == "error" and "nothing changed" in error["message"]
     assert client.get(f"/api/games/{gid}", params={"token": tok}).json() == before
     assert play(client, gid, tok, "mark 2", before["step"]).status_code == 200
+
+
+def test_a_game_that_words_its_own_log_is_asked_for_each_viewer(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from server_toygame import CARDS, ToyState
+
+    def describe(self: ToyState, action_id: int, viewer: int | None) -> str:
+        action = self.game.action(action_id)
+        if action.kind == "deal":
+            receiver = self.hands.index(None)
+            return f"you get {action.card}" if viewer == receiver else f"Player {receiver + 1} gets a card"
+        return str(action)
+
+    monkeypatch.setattr(ToyState, "describe", describe)
+    created = new_game(client)
+    gid = created["id"]
+    logs = [client.get(f"/api/games/{gid}", params={"token": token(created, s)}).json()["log"] for s in (0, 1)]
+    spectator = client.get(f"/api/games/{gid}").json()["log"]
+    assert logs[0][0]["text"].startswith("you get ") and logs[1][0]["text"] == "Player 1 gets a card"
+    assert logs[1][1]["text"].startswith("you get ") and logs[0][1]["text"] == "Player 2 gets a card"
+    assert [e["text"] for e in spectator[:2]] == ["Player 1 gets a card", "Player 2 gets a card"]
+    assert not any(card in str(spectator) for card in CARDS)

@@ -33,6 +33,7 @@ logger = logging.getLogger(__name__)
 
 SPECTATOR: None = None
 MAX_AUTOMATIC_STEPS = 100_000
+HIDDEN = "(hidden)"
 LOG_TAIL = 30
 
 
@@ -89,8 +90,8 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # one write at a time per game (threaded stores)
     texts: dict[int, tuple[str, bool]] = field(default_factory=dict)  # action id -> (text, is dice), for logs
     described: dict[int, dict[str, Any]] = field(default_factory=dict)  # action id -> its JSON for `legal`
-    log_cache: tuple[int, list[dict[str, Any]]] | None = None  # (events stored when made, the public log)
-    log_text_cache: tuple[list[dict[str, Any]], str] | None = None  # that log as JSON text
+    lines: list[dict[int | None, str]] = field(default_factory=list)  # per step: log text per viewer
+    log_cache: dict[tuple[int, int | None], list[dict[str, Any]]] = field(default_factory=dict)
     text_cache: dict[tuple[int, int | None], str] = field(default_factory=dict)  # (event, seat) -> message text
     listeners: list[Listener] = field(default_factory=list)
 
@@ -255,9 +256,9 @@ class GameService:
         except OptionError as err:
             raise RecordError(f"stored game {stored.id} cannot be loaded: {err}") from None
         actions, actors = effective_actions(events)
-        state = replay_on(game, actions)
+        state, lines, _ = self._replay_with_lines(game, actions)
         seats = [Seat(s.get("kind", "person"), s.get("bot"), s.get("token")) for s in stored.seats]
-        table = Table(stored.id, game, state, seats, stored.seed, actors, len(events))
+        table = Table(stored.id, game, state, seats, stored.seed, actors, len(events), lines=lines)
         self._attach_bots(table)
         return table
 
@@ -321,10 +322,14 @@ class GameService:
             raise Conflict(f"it is not your decision now: {who} decides")
         try:
             action_id = action if type(action) is int else table.game.parse_action(action)
-            state.apply_action(action_id)  # raises IllegalAction, leaving the state as it was
+            if action_id not in state.legal_actions():
+                state.apply_action(action_id)  # raises IllegalAction with the reason, changing nothing
+            line = self._line(table.game, state, action_id, seat)
+            state.apply_action(action_id)
         except IllegalAction as err:
             raise Conflict(str(err)) from None
         table.actors.append(seat)
+        table.lines.append(line)
         events = [self._event(table, ACTION, action_id, seat)]
         try:
             events += self._advance(table)
@@ -350,6 +355,7 @@ class GameService:
         table.next_seq += 1
         table.state = state
         table.actors.pop()
+        table.lines.pop()
         self._notify(table)
 
     def can_undo(self, table: Table, seat: int | None) -> bool:
@@ -374,8 +380,10 @@ class GameService:
                 action = self._bot_move(table, current)
             else:
                 return events
+            line = self._line(table.game, state, action, current)
             state.apply_action(action)
             table.actors.append(current)
+            table.lines.append(line)
             events.append(self._event(table, ACTION, action, current))
         raise RuntimeError(f"game {table.id} made {MAX_AUTOMATIC_STEPS} automatic moves without a person deciding")
 
@@ -403,6 +411,7 @@ class GameService:
         if stored is not None:
             fresh = self._rebuild(stored, self.store.events(table.id))
             table.state, table.actors, table.next_seq = fresh.state, fresh.actors, fresh.next_seq
+            table.lines = fresh.lines
 
     def _notify(self, table: Table) -> None:
         for listener in list(table.listeners):
@@ -433,35 +442,26 @@ class GameService:
         return message
 
     def snapshot_text(self, table: Table, seat: int | None) -> str:
-        """`snapshot` as compact JSON text, as the WebSocket sends it, made once per seat and event.
-
-        The public log is the same for every seat, so it is encoded once and spliced in.
-        """
+        """`snapshot` as compact JSON text, as the WebSocket sends it, made once per seat and event."""
         key = (table.next_seq, seat)
         cached = table.text_cache.get(key)
         if cached is not None:
             return cached
         if len(table.text_cache) > 16 or any(k[0] != table.next_seq for k in table.text_cache):
             table.text_cache.clear()
-        message = self.snapshot(table, seat)
-        log = message.pop("log")
-        if table.log_text_cache is not None and table.log_text_cache[0] is log:
-            log_text = table.log_text_cache[1]
-        else:
-            log_text = _compact(log)
-            if getattr(table.game, "log_text", None) is None:
-                table.log_text_cache = (log, log_text)
-        text = _compact(message)[:-1] + ',"log":' + log_text + "}"
+        text = _compact(self.snapshot(table, seat))
         table.text_cache[key] = text
         return text
 
     def _live_log(self, table: Table, seat: int | None) -> list[dict[str, Any]]:
-        """The live log; without a game's own `log_text` it is the same for every seat, so made once per event."""
-        if getattr(table.game, "log_text", None) is not None:
-            return self.log_for(table, seat, table.state.history, table.actors)
-        if table.log_cache is None or table.log_cache[0] != table.next_seq:
-            table.log_cache = (table.next_seq, self.log_for(table, None, table.state.history, table.actors))
-        return table.log_cache[1]
+        """The live log as `seat` may read it, made once per seat and event."""
+        key = (table.next_seq, seat)
+        log = table.log_cache.get(key)
+        if log is None:
+            if len(table.log_cache) > 16:
+                table.log_cache.clear()
+            log = table.log_cache[key] = self.log_for(table, seat, len(table.state.history))
+        return log
 
     def legal_for(self, table: Table, seat: int | None) -> list[dict[str, Any]]:
         state = table.state
@@ -483,35 +483,53 @@ class GameService:
             out.append(entry)
         return out
 
-    def log_for(
-        self, table: Table, seat: int | None, history: list[int], actors: list[int], tail: int | None = LOG_TAIL
-    ) -> list[dict[str, Any]]:
-        """The game log as `seat` may read it: moves are public, chance shows only dice.
+    def log_for(self, table: Table, seat: int | None, steps: int, tail: int | None = LOG_TAIL) -> list[dict[str, Any]]:
+        """The first `steps` log lines as `seat` may read them (the last `tail` of them).
 
         Live messages carry only the last `tail` entries so that a message stays
         small however long the game; the replay endpoint serves the whole story.
         """
-        game = table.game
-        hook = getattr(game, "log_text", None)
+        first = 0 if tail is None else max(0, steps - tail)
         log = []
-        first = 0 if tail is None else max(0, len(history) - tail)
-        texts = table.texts
-        for step in range(first, min(len(history), len(actors))):
-            action_id, actor = history[step], actors[step]
-            known = texts.get(action_id)
-            if known is None:
-                action = game.action(action_id)
-                known = texts[action_id] = (str(action), action.is_dice)
-            text: str | None
-            if hook is not None:
-                text = hook(action_id, actor, seat)
-            elif actor == CHANCE:
-                text = known[0] if known[1] else None
-            else:
-                text = known[0]
+        for step in range(first, min(steps, len(table.lines), len(table.actors))):
+            actor = table.actors[step]
             who = "chance" if actor == CHANCE else f"Player {actor + 1}"
-            log.append({"step": step, "actor": actor, "who": who, "text": text if text is not None else "(hidden)"})
+            log.append({"step": step, "actor": actor, "who": who, "text": table.lines[step][seat]})
         return log
+
+    @staticmethod
+    def _line(game: Game, state: State, action_id: int, actor: int) -> dict[int | None, str]:
+        """What each viewer (every seat, and spectators) may read about an action about to be applied.
+
+        A game that words its own log (`State.describe`) is asked for each viewer; otherwise
+        moves are public and, of chance events, only dice are shown.
+        """
+        viewers: list[int | None] = [*range(game.num_players), None]
+        if type(state).describe is not State.describe:
+            return {viewer: state.describe(action_id, viewer) for viewer in viewers}
+        action = game.action(action_id)
+        text = str(action) if actor != CHANCE or action.is_dice else HIDDEN
+        return dict.fromkeys(viewers, text)
+
+    def _replay_with_lines(
+        self, game: Game, actions: list[int]
+    ) -> tuple[State, list[dict[int | None, str]], list[int]]:
+        """Replay a stored game, wording its log as it goes; returns the state, the log lines and who
+        made each action. A broken record raises RecordError naming the action that fails."""
+        state = game.new_initial_state()
+        lines = []
+        actors = []
+        for index, action in enumerate(actions):
+            try:
+                if action not in state.legal_actions():
+                    state.apply_action(action)  # raises with the reason
+                actor = state.current_player()
+                lines.append(self._line(game, state, action, actor))
+                state.apply_action(action)
+                actors.append(actor)
+            except IllegalAction as err:
+                raise RecordError(f"action {index + 1} of the record cannot be replayed: {err}") from None
+        return state, lines, actors
 
     def replay_snapshot(self, table: Table, seat: int | None, step: int) -> dict[str, Any]:
         """The game as `seat` saw it after `step` actions (finished games: for study, step by step)."""
@@ -531,7 +549,7 @@ class GameService:
             "decider": state.current_player(),
             "players": [s.public(i) for i, s in enumerate(table.seats)],
             "view": state.view(seat),
-            "log": self.log_for(table, seat, history[:step], table.actors[:step]),
+            "log": self.log_for(table, seat, step, tail=None),
             "result": state.result().to_json() if state.is_terminal() else None,
         }
 
@@ -555,17 +573,9 @@ class GameService:
             raise RecordError(
                 f"this record was made by {record.game} rules version {record.version}; this server has {game.version}"
             )
-        state = game.new_initial_state()
-        actors: list[int] = []
-        for index, action in enumerate(record.actions):
-            actor = state.current_player()
-            try:
-                state.apply_action(action)
-            except IllegalAction as err:
-                raise RecordError(f"action {index + 1} of the record cannot be replayed: {err}") from None
-            actors.append(actor)
+        state, lines, actors = self._replay_with_lines(game, list(record.actions))
         seats = [Seat("person", None, secrets.token_urlsafe(18)) for _ in range(game.num_players)]
-        table = Table(secrets.token_hex(8), game, state, seats, secrets.randbits(62), actors, 0)
+        table = Table(secrets.token_hex(8), game, state, seats, secrets.randbits(62), actors, 0, lines=lines)
         events = [self._event(table, ACTION, a, who) for a, who in zip(record.actions, actors, strict=True)]
         self.store.create_game(self._stored(table), events)
         self.tables[table.id] = table
