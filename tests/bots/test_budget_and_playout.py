@@ -88,3 +88,21 @@ def test_a_rollout_uses_the_games_policy_when_it_has_one() -> None:
 def test_negative_depth_is_refused() -> None:
     with pytest.raises(ValueError, match="negative"):
         Playout(SealedBidsGame(), depth=-1)
+
+
+def test_a_playout_to_the_next_turn_stops_when_the_seat_decides_again_after_the_others() -> None:
+    game = SealedBidsGame(players=3, rounds=6)
+    state = game.new_initial_state()
+    rng = random.Random(2)
+    while state.is_chance_node():
+        state.apply_action(rng.choice(state.legal_actions()))
+    seat = state.current_player()
+    before = len(state.history)
+    values = Playout(game, depth=100).values(state, random.Random(0), until_turn_of=seat)
+    assert not state.is_terminal()
+    assert state.current_player() == seat
+    played = [a for a in state.history[before:] if a in BID.values()]
+    # Its own bid and the two others' in round 1; round 2 is led by Player 2, so Players 2 and 3
+    # bid before Player 1 is about to bid again.
+    assert len(played) == 5
+    assert values == Playout(game, depth=100).estimate(state)

@@ -36,12 +36,14 @@ from magnates.bots.playout import Playout
 from magnates.core.chance import sample
 from magnates.core.game import CHANCE, TERMINAL, Game
 
-HORIZONS = ("game", "own-moves")
+HORIZONS = ("game", "own-moves", "next-turn")
 """How far a simulation's tree part may reach: to the end of the game, or only over the searching
 seat's own run of decisions (in Magnate, the rest of its turn). A heuristic judged sometimes before
 and sometimes after the opponents' replies favours lines that push their replies past the leaf
 (wasting moves to delay the end of the turn); with "own-moves" every leaf is judged at the same
-point, before anyone else acts."""
+point, before anyone else acts. "next-turn" searches the same tree, then plays each leaf on with
+the game's rollout policy (up to `rollout_depth` decisions) until the searcher is about to decide
+again after the others, and judges it there: the others' replies count, at one consistent point."""
 
 
 class InfoNode:
@@ -110,7 +112,8 @@ class ISMCTSBot:
 
         root_legal = set(legal)
         root = InfoNode(mover=CHANCE)
-        own_moves_only = self.horizon == "own-moves"
+        own_moves_only = self.horizon in ("own-moves", "next-turn")
+        until_turn = self.horizon == "next-turn"
         searcher = -3  # set from the first determinization
         clock = self.budget.start()
         while clock.running():
@@ -169,7 +172,7 @@ class ISMCTSBot:
                 state.apply_action(best_action)
                 node = best_child
                 path.append(node)
-            values = playout.values(state, rng)
+            values = playout.values(state, rng, searcher if until_turn else None)
             for visited in path:
                 visited.visits += 1
                 if visited.mover >= 0:

@@ -49,16 +49,23 @@ class Playout:
         self.policy: RolloutPolicy | None = hooks.get("rollout_action") if use_policy else None
         self.has_heuristic = self.heuristic is not None or self.all_values is not None
 
-    def values(self, state: State, rng: random.Random) -> list[float]:
-        """Play on from `state` (which it changes) and return one value per seat in [-1, 1]."""
+    def values(self, state: State, rng: random.Random, until_turn_of: int | None = None) -> list[float]:
+        """Play on from `state` (which it changes) and return one value per seat in [-1, 1].
+
+        With `until_turn_of`, play stops (within the depth cap) when that seat decides again after
+        another seat has decided: every leaf is then judged at the same point of the turn cycle.
+        """
         decisions = 0
+        others_moved = False
         policy = self.policy
         while True:
             player = state.current_player()
             if player == TERMINAL:
                 return state.returns()
-            if decisions >= self.depth:
+            if decisions >= self.depth or (player == until_turn_of and others_moved):
                 return self.estimate(state)  # at once, even before dice: they would add only noise
+            if player >= 0 and until_turn_of is not None and player != until_turn_of:
+                others_moved = True
             if player == CHANCE:
                 action = sample(state.chance_outcomes(), rng)
             else:

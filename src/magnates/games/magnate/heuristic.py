@@ -19,8 +19,11 @@ from typing import TYPE_CHECKING
 
 from magnates.decktet import Kind
 from magnates.games.magnate import space as S
+from magnates.games.magnate.bots import GreedyBot
 from magnates.games.magnate.placement import lane_mask
 from magnates.games.magnate.scoring import district_value
+
+_GREEDY = GreedyBot()
 
 if TYPE_CHECKING:
     from magnates.games.magnate.state import MagnateState
@@ -168,6 +171,15 @@ def heuristic(state: MagnateState, seat: int) -> float:
 
 
 def rollout_action(state: MagnateState, rng: random.Random) -> int:
+    """The `greedy` bot's move, from the deciding seat's own view (so it never peeks)."""
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    player = state.current_player()
+    return _GREEDY.choose(state.game, state.view(player), legal, rng)
+
+
+def quick_action(state: MagnateState, rng: random.Random) -> int:
     """A quick, plausible move: build if possible, else buy a deed or sell; pay deeds; never trade."""
     legal = state.legal_actions()
     decode = state.space.decode
