@@ -17,8 +17,6 @@ import math
 import random
 from typing import TYPE_CHECKING
 
-from magnates.decktet import Kind
-from magnates.games.magnate import space as S
 from magnates.games.magnate.bots import GreedyBot
 from magnates.games.magnate.placement import lane_mask
 from magnates.games.magnate.scoring import district_value
@@ -177,40 +175,3 @@ def rollout_action(state: MagnateState, rng: random.Random) -> int:
         return legal[0]
     player = state.current_player()
     return _GREEDY.choose(state.game, state.view(player), legal, rng)
-
-
-def quick_action(state: MagnateState, rng: random.Random) -> int:
-    """A quick, plausible move: build if possible, else buy a deed or sell; pay deeds; never trade."""
-    legal = state.legal_actions()
-    decode = state.space.decode
-    first = decode[legal[0]][0]
-    if first == S.OP_INCOME:
-        tokens = state.tokens[state.pending_income[0][0]]
-        return min(legal, key=lambda a: tokens[decode[a][1]])
-    if first == S.OP_AUTOMA_BUILD:
-        return legal[int(rng.random() * len(legal))]
-    develop, deed, sell, improve = [], [], [], []
-    end = -1
-    for action in legal:
-        op = decode[action][0]
-        if op == S.OP_DEVELOP:
-            develop.append(action)
-        elif op == S.OP_DEED:
-            deed.append(action)
-        elif op == S.OP_SELL:
-            sell.append(action)
-        elif op == S.OP_IMPROVE:
-            improve.append(action)
-        elif op == S.OP_END:
-            end = action
-    for group in (develop, improve):
-        if group:
-            return group[int(rng.random() * len(group))]
-    if deed and (not sell or rng.random() < 0.5):
-        worthwhile = [a for a in deed if state.deck.cards[decode[a][1]].kind is not Kind.ACE] or deed
-        return worthwhile[int(rng.random() * len(worthwhile))]
-    if sell:
-        return sell[int(rng.random() * len(sell))]
-    if end >= 0:
-        return end
-    return legal[int(rng.random() * len(legal))]
