@@ -1,4 +1,4 @@
-"""Magnate's knowledge for the search bots: a leaf evaluation and a cheap rollout policy.
+"""Magnate's knowledge for the search bots: a leaf evaluation and a rollout policy (greedy).
 
 The search bots (`magnates.bots`) find these by name in the game's package. They read the full
 state, which in a search is the bot's own determinization (sampled from its view), never the
