@@ -75,11 +75,13 @@ BY_GAME: dict[str, dict[str, Preset]] = {
     # Magnate's heuristic (magnates.games.magnate.heuristic) is good enough that the search is best
     # spent planning the rest of the turn (trades, deed payments, which card, where) and judging
     # each plan with it; searching the opponents' replies in the tree made it weaker (README,
-    # "Search bots"). `hard` also plays each plan on through the opponents' turn with greedy.
+    # "Search bots"). Against greedy, `hard` won 178 of 268 games (66%); the same with
+    # horizon="next-turn", simulations=100, rollout_depth=40 (each plan also played on through the
+    # opponent's greedy turn) won 245 of 400 (61%).
     "magnate": {
         "easy": replace(_MAGNATE_PLAN, simulations=20),
         "medium": replace(_MAGNATE_PLAN, simulations=80),
-        "hard": replace(_MAGNATE_PLAN, simulations=100, seconds=0.9, horizon="next-turn", rollout_depth=40),
+        "hard": replace(_MAGNATE_PLAN, simulations=200, seconds=0.9),
         "ismcts": replace(_MAGNATE_PLAN, simulations=200),
         "mcts": Preset("mcts", simulations=200, rollout_depth=0, exploration=0.2, prior_visits=0, horizon="own-moves"),
     },
