@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from magnates.games.magistrate.components import ORANGE, OpCell
+from magnates.games.magistrate.income import OP_SOURCES, earn
 from magnates.games.magistrate.judges import player_target
 from magnates.games.magistrate.military import build_fort
 from magnates.games.magistrate.supply import cards_left, discard_from_hand, gain_cubes, owe_draws
@@ -148,7 +149,7 @@ def run_op(s: MagistrateState, player: int, cell_id: int, card: int, judge: int,
     if effect == "gain_cubes":
         counts = [0, 0, 0]
         counts[cell.colour] = amount
-        gain_cubes(s, supply, counts)
+        earn(s, player, OP_SOURCES[cell.name], gain_cubes(s, supply, counts))
     elif effect == "draw_cards":
         owe_draws(s, player, amount)
     elif effect == "add_soldiers":

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from magnates.games.magistrate.components import GREEN
+from magnates.games.magistrate.income import BATTLES, earn
 
 if TYPE_CHECKING:
     from magnates.games.magistrate.state import MagistrateState
@@ -43,15 +44,17 @@ def finish(s: MagistrateState, attacker_stands: bool, defender_stands: bool) -> 
     """The winner takes the cubes home as evidence; if both sides are wiped out, one each."""
     attacker, defender, province, pot = s.battle
     if attacker_stands:
-        s.evidence[attacker][GREEN] += pot
+        shares = {attacker: pot}
         winner = attacker
     elif defender_stands:
-        s.evidence[defender][GREEN] += pot
+        shares = {defender: pot}
         winner = defender
     else:
-        s.evidence[attacker][GREEN] += pot // 2
-        s.evidence[defender][GREEN] += pot - pot // 2
+        shares = {attacker: pot // 2, defender: pot - pot // 2}
         winner = -1
+    for player, cubes in shares.items():
+        s.evidence[player][GREEN] += cubes
+        earn(s, player, BATTLES, cubes)
     s.last_battle = [attacker, defender, province, winner]
     s.battle = []
 

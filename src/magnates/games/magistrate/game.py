@@ -14,6 +14,8 @@ from magnates.core.game import Game, require
 from magnates.core.options import Option
 from magnates.games.magistrate.actions import ActionIds
 from magnates.games.magistrate.components import Components, components
+from magnates.games.magistrate.income import SOURCES as INCOME_SOURCES
+from magnates.games.magistrate.income import empty as no_income
 from magnates.games.magistrate.state import FIELDS, MagistrateState
 from magnates.games.magistrate.views import HIDDEN
 
@@ -66,6 +68,8 @@ class MagistrateGame(Game):
             players == self.num_players,
             f"the state is for {players!r} players; this game has {self.num_players} players",
         )
+        if "income" not in data:  # saved before income was tracked: it starts from nothing
+            data = {**data, "income": no_income(self.num_players)}
         missing = [name for name, _ in FIELDS if name not in data] + (["history"] if "history" not in data else [])
         require(not missing, f"the state lacks {', '.join(missing)}")
         s = MagistrateState(self)
@@ -102,7 +106,7 @@ class MagistrateGame(Game):
                 pile[player] = sorted(unseen[:size])
                 del unseen[:size]
         require(len(unseen) == view["deck_size"], "the view's card counts do not add up to the deck")
-        data = {name: view[name] for name, _ in FIELDS if name not in HIDDEN}
+        data = {name: view[name] for name, _ in FIELDS if name not in HIDDEN and name in view}
         data.update(players=self.num_players, hands=hands, secret=secret, deck=sorted(unseen), history=[])
         return self.state_from_json(data)
 
@@ -174,4 +178,8 @@ def _check_state(s: MagistrateState) -> None:
         require(total == comp.central_cubes, f"cubes of colour {colour} do not add up to {comp.central_cubes}")
     cards = [c for h in s.hands for c in h] + [c for e in s.secret for c in e] + s.deck + s.discard
     require(sorted(cards) == list(range(len(comp.cards))), "every card must be in exactly one place")
+    require(
+        len(s.income) == n and all(len(r) == len(INCOME_SOURCES) and min(r) >= 0 for r in s.income),
+        f"income must be {len(INCOME_SOURCES)} non-negative counts per player",
+    )
     require(len(s.judges) == 3 and all(0 <= j < comp.path_spaces for j in s.judges), "judges must be on the path")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from bisect import insort
 from typing import TYPE_CHECKING
 
+from magnates.games.magistrate.income import MATERIAL, earn
 from magnates.games.magistrate.supply import discard_from_hand, gain_cubes, owe_draws
 
 if TYPE_CHECKING:
@@ -36,7 +37,7 @@ def discard_for_material(s: MagistrateState, player: int, card: int) -> None:
     if info.cards:
         owe_draws(s, player, info.cards)
     else:
-        gain_cubes(s, s.supply[player], info.cubes)
+        earn(s, player, MATERIAL, gain_cubes(s, s.supply[player], info.cubes))
 
 
 def place_secret_evidence(s: MagistrateState, player: int, card: int) -> None:

@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 from magnates.core.game import Result, ranking_from_keys
 from magnates.games.magistrate.components import JUDGES
+from magnates.games.magistrate.income import SECRET_EVIDENCE, by_source, earn
+from magnates.games.magistrate.supply import gain_cubes
 
 if TYPE_CHECKING:
     from magnates.games.magistrate.state import MagistrateState
@@ -23,11 +25,7 @@ def reveal_secret_evidence(s: MagistrateState, judge: int) -> None:
             counts = list(info.cubes)
             if info.cards:
                 counts[judge] += info.cards
-            home = s.evidence[player]
-            for colour, wanted in enumerate(counts):
-                got = min(wanted, s.stockpile[colour])
-                s.stockpile[colour] -= got
-                home[colour] += got
+            earn(s, player, SECRET_EVIDENCE, gain_cubes(s, s.evidence[player], counts))
             s.discard.append(card)
         s.secret[player] = []
 
@@ -108,5 +106,6 @@ def result(s: MagistrateState) -> Result:
         "scoring_rounds": [JUDGES[j] for j in s.scored],
         "end": s.end_reason,
         "tie_keys": {name: [k[i + 1] for k in keys] for i, name in enumerate(TIE_BREAKERS)},
+        "income": by_source(s),
     }
     return Result(ranking=ranking, scores=[float(v) for v in s.vp], reason=reason, details=details)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from magnates.games.magistrate.flow import begin_round, settle
+from magnates.games.magistrate.income import empty
 from magnates.games.magistrate.state import MagistrateState
 from magnates.games.magistrate.supply import owe_draws
 
@@ -56,6 +57,7 @@ def new_game(game: MagistrateGame) -> MagistrateState:
     s.most_at_start = []
     s.end_reason = ""
     s.last_battle = []
+    s.income = empty(n)
     for player in range(n):
         owe_draws(s, player, comp.start_cards)
     begin_round(s)

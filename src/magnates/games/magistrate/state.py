@@ -56,6 +56,7 @@ FIELDS: tuple[tuple[str, int], ...] = (
     ("most_at_start", 1),
     ("end_reason", 0),
     ("last_battle", 1),
+    ("income", 2),
 )
 
 
@@ -103,6 +104,7 @@ class MagistrateState(State):
     most_at_start: list[int]
     end_reason: str
     last_battle: list[int]
+    income: list[list[int]]
 
     def __init__(self, game: MagistrateGame) -> None:
         self.game = game

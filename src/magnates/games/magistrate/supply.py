@@ -13,12 +13,18 @@ if TYPE_CHECKING:
     from magnates.games.magistrate.state import MagistrateState
 
 
-def gain_cubes(s: MagistrateState, into: list[int], counts: tuple[int, int, int] | list[int]) -> None:
-    """Take cubes from the Central Stockpile into a supply or a Home (as many as are left)."""
+def gain_cubes(s: MagistrateState, into: list[int], counts: tuple[int, int, int] | list[int]) -> int:
+    """Take cubes from the Central Stockpile into a supply or a Home (as many as are left).
+
+    Returns how many came, for the income ledger (`income.py`).
+    """
+    total = 0
     for colour, wanted in enumerate(counts):
         got = min(wanted, s.stockpile[colour])
         s.stockpile[colour] -= got
         into[colour] += got
+        total += got
+    return total
 
 
 def pay_stockpile(s: MagistrateState, player: int, colour: int, count: int) -> None:
