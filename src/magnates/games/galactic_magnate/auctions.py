@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from magnates.games.galactic_magnate import economy, turns
+from magnates.games.galactic_magnate import economy, income, turns
 from magnates.games.galactic_magnate.board import PRICE, START, TABLES
 from magnates.games.galactic_magnate.phases import AUCTION, ROLL
 
@@ -111,8 +111,10 @@ def _finish(s: GalacticState) -> None:
     s.a_player = False
     if winner != -1:
         economy.transfer(s, winner, BANK, price)
-        percent = TABLES.player_auction_seller_percent if player_auction else TABLES.middleman_percent
-        economy.transfer(s, BANK, seller, price * percent // 100)
+        if player_auction:
+            economy.transfer(s, BANK, seller, price * TABLES.player_auction_seller_percent // 100, income.AUCTION_SALES)
+        else:
+            economy.transfer(s, BANK, seller, price * TABLES.middleman_percent // 100, income.MIDDLEMAN)
         s.owner[loc] = winner
     if player_auction:
         s.phase = ROLL

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from magnates.games.galactic_magnate import monopolies
+from magnates.games.galactic_magnate import income, monopolies
 from magnates.games.galactic_magnate.board import MORTGAGE, PROPERTIES, TABLES
 from magnates.games.galactic_magnate.phases import OVER
 
@@ -20,8 +20,12 @@ if TYPE_CHECKING:
 BANK = -1
 
 
-def transfer(s: GalacticState, payer: int, payee: int, amount: int) -> None:
-    """Move money between two accounts (a seat, or BANK)."""
+def transfer(s: GalacticState, payer: int, payee: int, amount: int, source: int | None = None) -> None:
+    """Move money between two accounts (a seat, or BANK).
+
+    `source` (an `income` index) says what a seat receiving money earned it by; the
+    tally feeds the income-by-source report. Without one (test set-ups) nothing is tallied.
+    """
     if payer == BANK:
         s.bank -= amount
     else:
@@ -30,6 +34,8 @@ def transfer(s: GalacticState, payer: int, payee: int, amount: int) -> None:
         s.bank += amount
     else:
         s.cash[payee] += amount
+        if source is not None and amount > 0:
+            s.income[payee][source] += amount
 
 
 def credit(s: GalacticState, seat: int) -> int:
@@ -66,7 +72,7 @@ def interest(debt: int) -> int:
     return -(-debt * TABLES.interest_percent // 100)
 
 
-def charge(s: GalacticState, seat: int, amount: int, payee: int) -> bool:
+def charge(s: GalacticState, seat: int, amount: int, payee: int, source: int | None = None) -> bool:
     """Make the seat pay a bill; False if it went bankrupt (and resigned) instead.
 
     Upgrades are sold automatically, the highest-level monopoly first, until the
@@ -80,10 +86,10 @@ def charge(s: GalacticState, seat: int, amount: int, payee: int) -> bool:
         while s.cash[seat] - amount < -limit and monopolies.sell_one_for_debt(s, seat):
             pass
         if s.cash[seat] - amount < -limit:
-            transfer(s, seat, payee, max(0, s.cash[seat] + limit))
+            transfer(s, seat, payee, max(0, s.cash[seat] + limit), source)
             resign(s, seat)
             return False
-    transfer(s, seat, payee, amount)
+    transfer(s, seat, payee, amount, source)
     return True
 
 
@@ -93,7 +99,7 @@ def pass_start(s: GalacticState, seat: int) -> bool:
         return False
     if s.collapsed:
         return charge(s, seat, s.expenses, BANK)
-    transfer(s, BANK, seat, s.salary)
+    transfer(s, BANK, seat, s.salary, income.SALARY)
     return True
 
 
@@ -139,7 +145,7 @@ def resign(s: GalacticState, seat: int) -> None:
     if s.a_ring:
         s.a_out[seat] = True
     for other in alive_seats(s):
-        transfer(s, BANK, other, TABLES.resign_gift)
+        transfer(s, BANK, other, TABLES.resign_gift, income.RESIGNATIONS)
     change_salary(s, TABLES.resign_salary_change)
     if len(alive_seats(s)) <= 1:
         finish(s, "last player standing")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from magnates.games.galactic_magnate import economy, monopolies, prison, turns
+from magnates.games.galactic_magnate import economy, income, monopolies, prison, turns
 from magnates.games.galactic_magnate.board import EVENTS, START, FortuneEvent
 from magnates.games.galactic_magnate.phases import EVENT_CHOICE, OVER
 
@@ -74,7 +74,7 @@ def _apply_effect(s: GalacticState, seat: int, effect: dict[str, Any]) -> None:
     amount = effect.get("amount", 0)
     if kind == "cash":
         if amount >= 0:
-            economy.transfer(s, BANK, seat, amount)
+            economy.transfer(s, BANK, seat, amount, income.FORTUNE)
         else:
             economy.charge(s, seat, -amount, BANK)
     elif kind == "per_upgrade":
@@ -88,9 +88,9 @@ def _apply_effect(s: GalacticState, seat: int, effect: dict[str, Any]) -> None:
             if s.phase == OVER or not s.alive[seat]:
                 return
             if amount >= 0:
-                economy.charge(s, other, amount, seat)
+                economy.charge(s, other, amount, seat, income.FORTUNE)
             else:
-                economy.charge(s, seat, -amount, other)
+                economy.charge(s, seat, -amount, other, income.FORTUNE)
     elif kind == "advance_to_start":
         s.pos[seat] = START
         economy.pass_start(s, seat)

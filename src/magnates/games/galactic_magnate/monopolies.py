@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from magnates.games.galactic_magnate import economy
+from magnates.games.galactic_magnate import economy, income
 from magnates.games.galactic_magnate.board import EXTRACTORS, GROUP_OF, GROUPS, TABLES, UTILITIES
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ def upgrade(s: GalacticState, seat: int, group: int) -> None:
 def sell_upgrade(s: GalacticState, group: int) -> None:
     """One level back to the bank at half price, paid to the monopoly's owner."""
     owner = s.owner[GROUPS[group].locations[0]]
-    economy.transfer(s, BANK, owner, GROUPS[group].upgrade_price // 2)
+    economy.transfer(s, BANK, owner, GROUPS[group].upgrade_price // 2, income.UPGRADE_SALES)
     s.level[group] -= 1
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from magnates.games.galactic_magnate import economy, monopolies, turns
+from magnates.games.galactic_magnate import economy, income, monopolies, turns
 from magnates.games.galactic_magnate.board import (
     BOARD_SIZE,
     EXTRACTOR,
@@ -59,16 +59,18 @@ def land(s: GalacticState, seat: int) -> None:
                 return
         elif kind == EXTRACTOR:
             if not is_prisoner(s, owner):
-                economy.transfer(s, BANK, owner, monopolies.extractor_profit(s, owner))
+                economy.transfer(s, BANK, owner, monopolies.extractor_profit(s, owner), income.EXTRACTORS)
         elif owner != seat and not is_prisoner(s, owner):
-            fee = monopolies.utility_fee(s, owner) if kind == UTILITY else monopolies.monopoly_fee(s, loc)
-            economy.charge(s, seat, fee, owner)
+            if kind == UTILITY:
+                economy.charge(s, seat, monopolies.utility_fee(s, owner), owner, income.UTILITY_FEES)
+            else:
+                economy.charge(s, seat, monopolies.monopoly_fee(s, loc), owner, income.MONOPOLY_FEES)
     elif kind == "bonus":
         economy.change_salary(s, TABLES.bonus_salary_change)
         living = economy.alive_seats(s)
         gift = TABLES.bonus_money[len(living)]
         for other in living:
-            economy.transfer(s, BANK, other, gift)
+            economy.transfer(s, BANK, other, gift, income.BONUS)
     elif kind == "meteor":
         economy.change_salary(s, TABLES.meteor_salary_change)
     elif kind == "prison":

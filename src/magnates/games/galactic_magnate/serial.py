@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from magnates.core.errors import RecordError
 from magnates.core.game import require
+from magnates.games.galactic_magnate import income
 from magnates.games.galactic_magnate.board import BOARD_SIZE, EVENTS, GROUPS, PROPERTIES, TABLES
 from magnates.games.galactic_magnate.phases import PHASE_NAMES
 from magnates.games.galactic_magnate.state import LISTS, SCALARS, GalacticState
@@ -26,6 +27,24 @@ def _int_list(data: Mapping[str, Any], name: str, length: int | None, low: int, 
     for x in value:
         require(type(x) is int and low <= x <= high, f"{name} holds {x!r}, outside {low}..{high}")
     return list(value)
+
+
+def _income(data: Mapping[str, Any], n: int) -> list[list[int]]:
+    """The income tally; states saved before it existed load with nothing received."""
+    if "income" not in data:
+        return income.empty(n)
+    rows = data["income"]
+    width = len(income.SOURCES)
+    require(
+        isinstance(rows, list) and len(rows) == n,
+        f"income must be a list of {n} rows, one per seat",
+    )
+    for seat, row in enumerate(rows):
+        require(
+            isinstance(row, list) and len(row) == width and all(type(x) is int and x >= 0 for x in row),
+            f"income of seat {seat} must be {width} whole amounts of at least 0 ({', '.join(income.SOURCES)})",
+        )
+    return [list(row) for row in rows]
 
 
 def check_phase(s: GalacticState) -> None:
@@ -97,6 +116,7 @@ def state_from_json(game: GalacticMagnateGame, data: Mapping[str, Any]) -> Galac
         "eliminated must list exactly the dead seats",
     )
     require(s.bank + sum(s.cash) == 0, "money does not add up: the bank plus all cash must be 0")
+    s.income = _income(data, n)
     check_phase(s)
     history = data.get("history", [])
     require(

@@ -15,6 +15,7 @@ from magnates.games.galactic_magnate import (
     auctions,
     economy,
     fortune,
+    income,
     monopolies,
     movement,
     player_auctions,
@@ -132,6 +133,8 @@ class GalacticState(State):
         self.rounds = 0
         self.eliminated: list[int] = []
         self.end_reason = ""
+        self.income: list[list[int]] = income.empty(n)
+        """What each seat has received so far, one column per `income.SOURCES` entry."""
 
     # -- whose move ----------------------------------------------------------------
     def turn_holder(self) -> int:
@@ -260,6 +263,7 @@ class GalacticState(State):
             d[name] = src[name]
         for name in LISTS:
             d[name] = src[name][:]
+        other.income = [row[:] for row in self.income]
         other.history = self.history[:]
         other._legal = None
         return other
@@ -293,6 +297,7 @@ class GalacticState(State):
                 "salary": self.salary,
                 "collapsed": self.collapsed,
                 "expenses": self.expenses,
+                "income": income.by_source(self),
             },
         )
 
@@ -308,6 +313,7 @@ class GalacticState(State):
         data: dict[str, Any] = {name: src[name] for name in SCALARS}
         for name in LISTS:
             data[name] = src[name][:]
+        data["income"] = [row[:] for row in self.income]
         data["players"] = self.n
         return data
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from magnates.games.galactic_magnate import economy, monopolies
+from magnates.games.galactic_magnate import economy, income, monopolies
 from magnates.games.galactic_magnate.actions import Offer
 from magnates.games.galactic_magnate.board import MORTGAGE, PROPERTIES
 from magnates.games.galactic_magnate.phases import OFFER, ROLL
@@ -149,9 +149,9 @@ def accept(s: GalacticState, seat: int, offerer: int) -> None:
     for loc in offer.take:
         s.owner[loc] = offerer
     if offer.money > 0:
-        economy.transfer(s, seat, offerer, offer.money)
+        economy.transfer(s, seat, offerer, offer.money, income.TRADES)
     elif offer.money < 0:
-        economy.transfer(s, offerer, seat, -offer.money)
+        economy.transfer(s, offerer, seat, -offer.money, income.TRADES)
 
 
 def drop_stale_offers(s: GalacticState) -> None:
