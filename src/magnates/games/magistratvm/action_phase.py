@@ -10,6 +10,7 @@ from __future__ import annotations
 from magnates.games.magistratvm import phases, promotion
 from magnates.games.magistratvm.actions import MAX_GIFT
 from magnates.games.magistratvm.components import NUM_SLOTS, NUM_TILES
+from magnates.games.magistratvm.ledger import GIFTS, book
 from magnates.games.magistratvm.offices import (
     AEDILE,
     CONSUL,
@@ -231,5 +232,6 @@ def give_gold(state: MagistratvmState, to: int, amount: int) -> None:
     p = state.decider
     take(state, p, amount)
     state.gold[to] += amount
+    book(state, to, GIFTS, amount)
     state.gifted[p] = 1
     end_turn(state)

@@ -18,6 +18,7 @@ from __future__ import annotations
 from magnates.games.magistratvm import phases
 from magnates.games.magistratvm.actions import INFLUENTIAL_OFFICES
 from magnates.games.magistratvm.components import NUM_SLOTS, TILE_VALUES, clockwise_from
+from magnates.games.magistratvm.ledger import PROVINCE_GOLD, book
 from magnates.games.magistratvm.offices import DICTATOR, OFFICES
 from magnates.games.magistratvm.state import MagistratvmState
 
@@ -60,6 +61,7 @@ def dictator_take(state: MagistratvmState, slot: int) -> None:
         state.estate_tokens[q] += state.tokens[slot][q]
         state.tokens[slot][q] = 0
     state.tile_owner[tile] = state.decider
+    book(state, state.decider, PROVINCE_GOLD, state.tile_gold[tile])
     state.slots[slot] = -1
     state.pending_tile = tile
     state.phase = phases.DICTATOR_GOVERN
@@ -184,6 +186,7 @@ def resolve(state: MagistratvmState) -> None:
     won_by = winner(state, slot)
     if won_by >= 0:
         state.tile_owner[tile] = won_by
+        book(state, won_by, PROVINCE_GOLD, state.tile_gold[tile])
         state.estate_tokens[won_by] += row[won_by]
         row[won_by] = 0
         removed = [q for q in range(state.n) if row[q]]

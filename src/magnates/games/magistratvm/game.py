@@ -15,6 +15,7 @@ from magnates.core.options import Option
 from magnates.games.magistratvm import phases, rules
 from magnates.games.magistratvm.actions import ActionIndex
 from magnates.games.magistratvm.components import NUM_SLOTS, NUM_TILES
+from magnates.games.magistratvm.ledger import SOURCES, empty_tally
 from magnates.games.magistratvm.offices import NUM_OFFICES
 from magnates.games.magistratvm.state import (
     BOOL_LISTS,
@@ -122,6 +123,7 @@ class MagistratvmGame(Game):
                     f"state field {name!r} must be {rows[name][0]} rows of {n}",
                 )
             setattr(state, name, [list(r) for r in value])
+        state.income = _income_from_json(data.get("income"), n)
         require(0 <= state.phase <= phases.GAME_OVER, f"unknown phase {state.phase}")
         history = data.get("history", [])
         require(
@@ -143,6 +145,20 @@ class MagistratvmGame(Game):
         from magnates.games.magistratvm.bots import GreedyBot
 
         return {"greedy": lambda game: GreedyBot()}
+
+
+def _income_from_json(value: Any, players: int) -> list[list[int]]:
+    """The income tally; states saved before it was kept load with nothing counted."""
+    if value is None:
+        return empty_tally(players)
+    width = len(SOURCES)
+    require(
+        isinstance(value, list)
+        and len(value) == players
+        and all(isinstance(r, list) and len(r) == width and all(type(x) is int and x >= 0 for x in r) for r in value),
+        f"state field 'income' must be {players} rows of {width} whole numbers, not negative ({', '.join(SOURCES)})",
+    )
+    return [list(r) for r in value]
 
 
 def _check_ranges(state: MagistratvmState) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from magnates.games.magistratvm import phases
 from magnates.games.magistratvm.components import TOKENS_PER_PLAYER
+from magnates.games.magistratvm.ledger import DIE, QUAESTORS, TOKENS, book
 from magnates.games.magistratvm.offices import QUAESTOR
 from magnates.games.magistratvm.state import MagistratvmState
 from magnates.games.magistratvm.treasury import earn
@@ -21,7 +22,9 @@ QUAESTOR_GOLD = 3
 def begin(state: MagistratvmState) -> None:
     state.phase = phases.INCOME
     for seat in range(state.n):
-        earn(state, seat, TOKENS_PER_PLAYER - state.estate_tokens[seat])
+        out = TOKENS_PER_PLAYER - state.estate_tokens[seat]
+        earn(state, seat, out)
+        book(state, seat, TOKENS, out)
     state.income_done = 0
     state.decider = state.prefect
 
@@ -38,8 +41,10 @@ def apply(state: MagistratvmState, quaestors: int, die: bool) -> None:
         state.active[QUAESTOR][seat] -= quaestors
         state.inactive[QUAESTOR][seat] += quaestors
         earn(state, seat, QUAESTOR_GOLD * quaestors)
+        book(state, seat, QUAESTORS, QUAESTOR_GOLD * quaestors)
     if die:
         earn(state, seat, state.dice[seat])
+        book(state, seat, DIE, state.dice[seat])
         state.dice[seat] = max(1, state.dice[seat] - 1)
     state.income_done += 1
     if state.income_done < state.n:

@@ -12,6 +12,7 @@ from typing import Any
 
 from magnates.core.game import Result, ranking_from_keys
 from magnates.games.magistratvm.components import NUM_TILES, TILE_VALUES
+from magnates.games.magistratvm.ledger import by_source
 from magnates.games.magistratvm.offices import NUM_OFFICES, OFFICES
 from magnates.games.magistratvm.state import MagistratvmState
 
@@ -64,5 +65,9 @@ def result(state: MagistratvmState) -> Result:
         reason = "tiebreak: highest magistrate"
     else:
         reason = "draw"
-    details: dict[str, Any] = {"breakdown": [breakdown(state, q) for q in range(state.n)], "turns": state.turn}
+    details: dict[str, Any] = {
+        "breakdown": [breakdown(state, q) for q in range(state.n)],
+        "turns": state.turn,
+        "income": by_source(state),
+    }
     return Result(ranking, [float(x) for x in total], reason, details)

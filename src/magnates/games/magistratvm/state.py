@@ -18,6 +18,7 @@ from magnates.games.magistratvm.components import (
     PATRICIANS_PER_PLAYER,
     TOKENS_PER_PLAYER,
 )
+from magnates.games.magistratvm.ledger import empty_tally
 from magnates.games.magistratvm.offices import NUM_OFFICES
 
 if TYPE_CHECKING:
@@ -123,6 +124,8 @@ class MagistratvmState(State):
         """Whose turn it is in the action phase (a displacement chain lends the decision to others)."""
         self.refill_slots = list(range(NUM_SLOTS))
         self.turn_limit = int(game.options["turn_limit"])
+        self.income = empty_tally(n)
+        """Gold each seat has gained so far, by source (`ledger.SOURCES`); only counted, never read."""
 
     # -- the contract -------------------------------------------------------------
     def current_player(self) -> int:
@@ -167,6 +170,7 @@ class MagistratvmState(State):
             data[name] = [list(row) for row in getattr(self, name)]
         for name in BOOL_LISTS:
             data[name] = list(getattr(self, name))
+        data["income"] = [list(row) for row in self.income]
         return data
 
     def clone(self) -> MagistratvmState:
@@ -183,6 +187,7 @@ class MagistratvmState(State):
             d[name] = s[name][:]
         for name in NESTED_INT_LISTS:
             d[name] = [row[:] for row in s[name]]
+        other.income = [row[:] for row in self.income]
         return other
 
     # -- small queries the rules and bots share ----------------------------------------
