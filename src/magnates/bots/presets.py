@@ -85,6 +85,16 @@ BY_GAME: dict[str, dict[str, Preset]] = {
         "ismcts": replace(_MAGNATE_PLAN, simulations=200),
         "mcts": Preset("mcts", simulations=200, rollout_depth=0, exploration=0.2, prior_visits=0, horizon="own-moves"),
     },
+    # Galactic Magnate (magnates.games.galactic_magnate.heuristic): plan the own run of decisions
+    # (upgrades, offers, the roll, a bid) and judge each plan, after the open auction and offers
+    # are played out, by win chances fitted on greedy self-play. Figures: docs/rules/galactic-magnate.md.
+    "galactic-magnate": {
+        "easy": replace(_MAGNATE_PLAN, simulations=3),
+        "medium": replace(_MAGNATE_PLAN, simulations=10),
+        "hard": replace(_MAGNATE_PLAN, simulations=40, seconds=0.9),
+        "ismcts": replace(_MAGNATE_PLAN, simulations=40),
+        "mcts": Preset("mcts", simulations=40, rollout_depth=0, exploration=0.2, prior_visits=0, horizon="own-moves"),
+    },
 }
 """Per-game overrides of `DEFAULT`, keyed by registry name, then level."""
 
