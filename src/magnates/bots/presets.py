@@ -95,6 +95,16 @@ BY_GAME: dict[str, dict[str, Preset]] = {
         "ismcts": replace(_MAGNATE_PLAN, simulations=40),
         "mcts": Preset("mcts", simulations=40, rollout_depth=0, exploration=0.2, prior_visits=0, horizon="own-moves"),
     },
+    # Magistrate (magnates.games.magistrate.heuristic): plan the own run of actions in a phase and
+    # judge each plan by a forecast of every seat's final points, turned into win chances.
+    # Figures: docs/rules/magistrate.md, "Search bots" (measurement in progress).
+    "magistrate": {
+        "easy": replace(_MAGNATE_PLAN, simulations=10),
+        "medium": replace(_MAGNATE_PLAN, simulations=40),
+        "hard": replace(_MAGNATE_PLAN, simulations=100, seconds=0.9),
+        "ismcts": replace(_MAGNATE_PLAN, simulations=100),
+        "mcts": Preset("mcts", simulations=100, rollout_depth=0, exploration=0.2, prior_visits=0, horizon="own-moves"),
+    },
 }
 """Per-game overrides of `DEFAULT`, keyed by registry name, then level."""
 

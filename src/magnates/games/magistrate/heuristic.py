@@ -1,0 +1,216 @@
+"""Magistrate's knowledge for the search bots: who is likely to win from a position.
+
+The search bots (`magnates.bots`) find these functions by name in the game's package. They read
+the full state, which in a search is the bot's own determinization (sampled from its view).
+
+The evaluation forecasts each seat's final victory points: the points scored so far, plus what
+the pieces on the map will score in the scoring rounds still to come (a Judge nearer Home is
+likely to score more of them), plus the evidence in the Home and in secret, plus the end-game
+comparisons, plus what the seat's cubes, cards, Agents in cells, soldiers and engines (Rings
+discard for material, Forts deal cards) will still turn into points. The resource values are
+the greedy bot's (`bots.py`), so a plan judged by this forecast and the greedy bot's choice
+speak the same currency; what the forecast adds is the game clock (late cubes and cards are
+worth less, pieces and Judges' positions more precisely) and the rivals. A lead in forecast
+points becomes a chance to win that shrinks as more of the game is left to play.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import TYPE_CHECKING
+
+from magnates.games.magistrate.bots import HeuristicBot
+from magnates.games.magistrate.phases import OVER
+from magnates.games.magistrate.scoring import CUBES_PER_VP, END_CUBES_PER_VP
+
+if TYPE_CHECKING:
+    from magnates.games.magistrate.state import MagistrateState
+
+SCORINGS_PER_ROUND = 0.75
+"""Scoring rounds held per game round: four flips move the Judges 7.5 spaces in all, 10 a lap."""
+CUBE = 0.3
+"""An action cube in the supply (the greedy bot's value), for the first `CUBES_USEFUL` of a colour."""
+CUBES_USEFUL = 6
+SPARE_CUBE = 0.12
+"""A cube beyond those: it waits for a use (the greedy bot lowers spare green the same way)."""
+CARD = 0.35
+"""A card in hand, for the first `CARDS_USEFUL` (the greedy bot's values)."""
+CARDS_USEFUL = 6
+SPARE_CARD = 0.05
+RING_ENGINE = 0.25
+"""Points a Ring's material discard brings per game round left (a card into about 3 cubes)."""
+FORT_ENGINE = 0.15
+"""Points a Fort's dealt card brings per game round left."""
+CELL_VALUE = (0.3, 0.25, 0.15, 0.05, 0.1, 0.25, 0.45, 0.15)
+"""What an Agent in each Agent Ops cell is worth to its owner: the op it will run (`data/agent_ops.json`)."""
+HEADER_WAIT = 0.5
+"""Share of a cell's value an Agent on the Header keeps: it runs no op until it is placed."""
+HELD = 0.35
+"""A province where a seat has the most soldiers and no Fort stands: a Fort it may build."""
+SOLDIER = 0.2
+"""A soldier, for the first Rings + `SOLDIERS_WANTED` (the greedy bot's Conscript: 3 for 0.6)."""
+SOLDIERS_WANTED = 3
+SPARE_SOLDIER = 0.02
+READY = 0.08
+"""A soldier outside Home, up to the number of Rings: Increase Popularity will need it."""
+SPREAD = 2.5
+"""How far, in points, the final margin between two seats may still swing per sqrt(round left)."""
+BASE_SPREAD = 2.0
+
+_GREEDY = HeuristicBot()
+
+
+def rounds_left(state: MagistrateState) -> float:
+    """Game rounds still to play (the current one counts while its actions are not over)."""
+    scorings = max(0, state.comp.scoring_rounds_to_end - state.scoring_rounds)
+    return scorings / SCORINGS_PER_ROUND
+
+
+def scorings_ahead(state: MagistrateState) -> list[float]:
+    """Expected future scoring rounds of each Judge: an equal share, shifted by how far round each is."""
+    left = max(0, state.comp.scoring_rounds_to_end - state.scoring_rounds)
+    if left == 0:
+        return [0.0, 0.0, 0.0]
+    spaces = state.comp.path_spaces
+    positions = state.judges
+    mean = sum(positions) / 3
+    return [max(0.0, left / 3 + (p - mean) / spaces) for p in positions]
+
+
+def _soft_more(mine: float, theirs: float) -> float:
+    """Chance that `mine` ends strictly above `theirs` (a tie gives nothing)."""
+    return 1.0 / (1.0 + math.exp(-3.0 * (mine - theirs - 0.5)))
+
+
+def comparison_points(counts: list[int], seat: int) -> float:
+    """The end-game comparison (1 for more than some rival; 2+ players: 1 more for the sole most), softened."""
+    mine = counts[seat]
+    rivals = [c for q, c in enumerate(counts) if q != seat]
+    beat_none = 1.0
+    for other in rivals:
+        beat_none *= 1.0 - _soft_more(mine, other)
+    points = 1.0 - beat_none
+    if len(counts) >= 3:
+        most = 1.0
+        for other in rivals:
+            most *= _soft_more(mine, other)
+        points += most
+    return points
+
+
+def _capped(count: int, useful: int, value: float, spare: float) -> float:
+    return value * min(count, useful) + spare * max(0, count - useful)
+
+
+def forecasts(state: MagistrateState) -> list[float]:
+    """Each seat's expected final victory points."""
+    n = state.n
+    comp = state.comp
+    if state.stage == OVER:
+        return [float(v) for v in state.vp]
+    ahead = scorings_ahead(state)
+    rounds = rounds_left(state)
+    late = min(1.0, rounds / 2.0)  # in the last rounds unspent cubes and cards score nothing
+    cards = comp.cards
+    forts_of = [state.forts.count(p) for p in range(n)]
+    agents_of = [state.header[p] + sum(state.placed[p]) for p in range(n)]
+    evidence_value = [
+        min(1.0, a) / CUBES_PER_VP + (1.0 - min(1.0, a)) / END_CUBES_PER_VP for a in ahead
+    ]  # a colour's cube is worth 1/4 point if its Judge scores again, else 1/6 at the end
+    owed = [0] * n
+    for seat, count in state.draws:  # a card owed is as good as drawn (a leaf may fall before the draw)
+        owed[seat] += count
+    out = []
+    for p in range(n):
+        points = float(state.vp[p])
+        points += state.rings[p] * ahead[0] + forts_of[p] * ahead[1] + agents_of[p] * ahead[2]
+        points += comparison_points(state.rings, p)
+        points += comparison_points(forts_of, p)
+        points += comparison_points(agents_of, p)
+        evidence = state.evidence[p]
+        points += sum(evidence[c] * evidence_value[c] for c in range(3))
+        for card in state.secret[p]:
+            info = cards[card]
+            points += (sum(info.cubes) + info.cards) * evidence_value[0]
+        supply = state.supply[p]
+        wealth = sum(_capped(supply[c], CUBES_USEFUL, CUBE, SPARE_CUBE) for c in range(3))
+        wealth += _capped(len(state.hands[p]) + owed[p], CARDS_USEFUL, CARD, SPARE_CARD)
+        wealth += agents_value(state, p)
+        row = state.soldiers[p]
+        held = 0
+        for province, mine in enumerate(row):
+            if mine and state.forts[province] < 0 and state.has_most(p, province):
+                held += 1
+        if state.stock_forts[p]:
+            wealth += HELD * min(held, state.stock_forts[p])
+        on_map = sum(row)
+        wealth += _capped(on_map, state.rings[p] + SOLDIERS_WANTED, SOLDIER, SPARE_SOLDIER)
+        wealth += READY * min(on_map - row[state.home[p]], state.rings[p])
+        points += wealth * late + battle_share(state, p, evidence_value[1])
+        points += (RING_ENGINE * state.rings[p] + FORT_ENGINE * forts_of[p]) * max(0.0, rounds - 1.0)
+        out.append(points)
+    return out
+
+
+def agents_value(state: MagistrateState, p: int) -> float:
+    """Agents in cells run their ops; those on the Header will take the best free cells.
+
+    While the seat is placing (after Assign Agents) they count in full, so lifting them to place
+    them again is no loss; otherwise they wait a round.
+    """
+    placed = state.placed[p]
+    value = sum(CELL_VALUE[cell] for cell, here in enumerate(placed) if here)
+    waiting = state.header[p]
+    if waiting:
+        free = sorted(
+            (CELL_VALUE[cell] for cell, here in enumerate(placed) if not here and cell not in state.blocked),
+            reverse=True,
+        )
+        placing = state.placing and state.decider == p
+        value += sum(free[:waiting]) * (1.0 if placing else HEADER_WAIT)
+    return value
+
+
+def battle_share(state: MagistrateState, p: int, cube_value: float) -> float:
+    """A running battle's pot, shared by the odds of the two sides (soldiers, and the Fort)."""
+    if not state.battle:
+        return 0.0
+    attacker, defender, province, pot = state.battle
+    if p not in (attacker, defender):
+        return 0.0
+    a = state.soldiers[attacker][province]
+    d = state.soldiers[defender][province] + (1 if state.forts[province] == defender else 0)
+    mine = a if p == attacker else d
+    return pot * cube_value * (mine + 0.5) / (a + d + 1.0)
+
+
+def leaf_values(state: MagistrateState) -> list[float]:
+    """Every seat's expected return in [-1, 1]: its average duel against each rival."""
+    if state.stage == OVER:
+        return state.returns()
+    points = forecasts(state)
+    spread = BASE_SPREAD + SPREAD * math.sqrt(rounds_left(state))
+    n = state.n
+    values = []
+    for p in range(n):
+        total = 0.0
+        for q in range(n):
+            if q != p:
+                total += math.tanh((points[p] - points[q]) / spread)
+        values.append(total / (n - 1))
+    return values
+
+
+def heuristic(state: MagistrateState, seat: int) -> float:
+    """How good `state` looks for `seat`, in [-1, 1]."""
+    return leaf_values(state)[seat]
+
+
+def rollout_action(state: MagistrateState, rng: random.Random) -> int:
+    """The `greedy` bot's move, from the deciding seat's own view (so it never peeks)."""
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    player = state.current_player()
+    return _GREEDY.choose(state.game, state.view(player), legal, rng)
