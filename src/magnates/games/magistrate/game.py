@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Mapping
 from functools import cached_property
@@ -88,7 +89,34 @@ class MagistrateGame(Game):
         return s
 
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> MagistrateState:
-        """Deal the cards this seat cannot see (other hands, other secret evidence, the deck) at random."""
+        """Deal the cards this seat cannot see (other hands, other secret evidence, the deck) at random.
+
+        A search samples the same view hundreds of times, so the view is read and checked once
+        (`_sampling_base`) and each sample is a copy of that state with the unseen cards dealt anew.
+        """
+        base, unseen = self._sampling_base(view)
+        unseen = unseen[:]
+        rng.shuffle(unseen)
+        s = base.clone()
+        me = view.get("you")
+        for player in range(self.num_players):
+            if player == me:
+                continue
+            size = view["hand_sizes"][player]
+            s.hands[player] = sorted(unseen[:size])
+            del unseen[:size]
+            size = view["secret_sizes"][player]
+            s.secret[player] = sorted(unseen[:size])
+            del unseen[:size]
+        s.deck = sorted(unseen)
+        s._legal = None
+        return s
+
+    def _sampling_base(self, view: Mapping[str, Any]) -> tuple[MagistrateState, list[int]]:
+        """The view as a checked state (unseen cards dealt in order) and the unseen cards, cached per view."""
+        cached = self.__dict__.get("_sampled")
+        if cached is not None and cached[0] == view:
+            return cached[1], cached[2]
         me = view.get("you")
         seen = list(view["discard"])
         hands: list[list[int]] = [[] for _ in range(self.num_players)]
@@ -98,17 +126,20 @@ class MagistrateGame(Game):
             secret[me] = list(view["my_secret"])
             seen += hands[me] + secret[me]
         unseen = sorted(set(range(len(self.comp.cards))) - set(seen))
-        rng.shuffle(unseen)
+        rest = unseen[:]
         for player in range(self.num_players):
             if player == me:
                 continue
             for pile, size in ((hands, view["hand_sizes"][player]), (secret, view["secret_sizes"][player])):
-                pile[player] = sorted(unseen[:size])
-                del unseen[:size]
-        require(len(unseen) == view["deck_size"], "the view's card counts do not add up to the deck")
+                pile[player] = rest[:size]
+                del rest[:size]
+        require(len(rest) == view["deck_size"], "the view's card counts do not add up to the deck")
         data = {name: view[name] for name, _ in FIELDS if name not in HIDDEN and name in view}
-        data.update(players=self.num_players, hands=hands, secret=secret, deck=sorted(unseen), history=[])
-        return self.state_from_json(data)
+        data.update(players=self.num_players, hands=hands, secret=secret, deck=rest, history=[])
+        base = self.state_from_json(data)
+        copy = json.loads(json.dumps(view))  # the caller may change its view later
+        self.__dict__["_sampled"] = (copy, base, unseen)
+        return base, unseen
 
 
 def _copy(value: Any, depth: int, name: str) -> Any:
