@@ -174,7 +174,12 @@ def chances(s: GalacticState) -> list[float]:
 
 
 def leaf_values(state: State) -> list[float]:
-    """Every seat's expected return in [-1, 1], judged after any open auction and offers settle."""
+    """Every seat's expected return in [-1, 1], judged after any open auction and offers settle.
+
+    Returns are the mean over opponents of +1 (ranked above) and -1 (below), as in
+    `State.returns()`: a fallen seat is below every living one and above those who fell
+    before it; two living seats are compared by their win chances (p_i / (p_i + p_j)).
+    """
     s: GalacticState = state  # type: ignore[assignment]
     if s.phase == OVER:
         return s.returns()
@@ -182,7 +187,25 @@ def leaf_values(state: State) -> list[float]:
     if s.phase == OVER:
         return s.returns()
     n = s.n
-    return [max(-1.0, min(1.0, (n * p - 1) / (n - 1))) for p in chances(s)]
+    p = chances(s)
+    alive = s.alive
+    fell = {seat: index for index, seat in enumerate(s.eliminated)}
+    values = []
+    for seat in range(n):
+        total = 0.0
+        for other in range(n):
+            if other == seat:
+                continue
+            if alive[seat] and alive[other]:
+                total += 2 * p[seat] / (p[seat] + p[other]) - 1
+            elif alive[seat]:
+                total += 1
+            elif alive[other]:
+                total -= 1
+            else:
+                total += 1 if fell[seat] > fell[other] else -1
+        values.append(max(-1.0, min(1.0, total / (n - 1))))
+    return values
 
 
 def heuristic(state: State, seat: int) -> float:
