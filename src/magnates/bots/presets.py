@@ -101,9 +101,9 @@ BY_GAME: dict[str, dict[str, Preset]] = {
     "magistrate": {
         "easy": replace(_MAGNATE_PLAN, simulations=10),
         "medium": replace(_MAGNATE_PLAN, simulations=40),
-        "hard": replace(_MAGNATE_PLAN, simulations=100, seconds=0.9),
-        "ismcts": replace(_MAGNATE_PLAN, simulations=100),
-        "mcts": Preset("mcts", simulations=100, rollout_depth=0, exploration=0.2, prior_visits=0, horizon="own-moves"),
+        "hard": replace(_MAGNATE_PLAN, simulations=200, seconds=0.9),
+        "ismcts": replace(_MAGNATE_PLAN, simulations=200),
+        "mcts": Preset("mcts", simulations=200, rollout_depth=0, exploration=0.2, prior_visits=0, horizon="own-moves"),
     },
 }
 """Per-game overrides of `DEFAULT`, keyed by registry name, then level."""

@@ -16,6 +16,7 @@ points becomes a chance to win that shrinks as more of the game is left to play.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from typing import TYPE_CHECKING
@@ -25,6 +26,7 @@ from magnates.games.magistrate.phases import OVER
 from magnates.games.magistrate.scoring import CUBES_PER_VP, END_CUBES_PER_VP
 
 if TYPE_CHECKING:
+    from magnates.games.magistrate.components import Components
     from magnates.games.magistrate.state import MagistrateState
 
 SCORINGS_PER_ROUND = 0.75
@@ -33,6 +35,7 @@ CUBE = 0.3
 """An action cube in the supply (the greedy bot's value), for the first `CUBES_USEFUL` of a colour."""
 CUBES_USEFUL = 6
 SPARE_CUBE = 0.12
+CUBE_CAP = CUBE * CUBES_USEFUL
 """A cube beyond those: it waits for a use (the greedy bot lowers spare green the same way)."""
 CARD = 0.35
 """A card in hand, for the first `CARDS_USEFUL` (the greedy bot's values)."""
@@ -84,72 +87,104 @@ def _soft_more(mine: float, theirs: float) -> float:
 
 
 def comparison_points(counts: list[int], seat: int) -> float:
-    """The end-game comparison (1 for more than some rival; 2+ players: 1 more for the sole most), softened."""
-    mine = counts[seat]
-    rivals = [c for q, c in enumerate(counts) if q != seat]
-    beat_none = 1.0
-    for other in rivals:
-        beat_none *= 1.0 - _soft_more(mine, other)
-    points = 1.0 - beat_none
-    if len(counts) >= 3:
-        most = 1.0
+    """The end-game comparison (1 for more than some rival; 3+ players: 1 more for the sole most), softened."""
+    return _comparisons(tuple(counts))[seat]
+
+
+@functools.cache
+def _comparisons(counts: tuple[int, ...]) -> tuple[float, ...]:
+    """Every seat's softened comparison points (the same few counts come back again and again)."""
+    out = []
+    for seat, mine in enumerate(counts):
+        rivals = [c for q, c in enumerate(counts) if q != seat]
+        beat_none = 1.0
         for other in rivals:
-            most *= _soft_more(mine, other)
-        points += most
-    return points
+            beat_none *= 1.0 - _soft_more(mine, other)
+        points = 1.0 - beat_none
+        if len(counts) >= 3:
+            most = 1.0
+            for other in rivals:
+                most *= _soft_more(mine, other)
+            points += most
+        out.append(points)
+    return tuple(out)
 
 
 def _capped(count: int, useful: int, value: float, spare: float) -> float:
     return value * min(count, useful) + spare * max(0, count - useful)
 
 
+def _corner_cubes(comp: Components) -> tuple[int, ...]:
+    """Cubes each card brings as secret evidence (its corner; a "2"/"3" card brings that many)."""
+    found = _CORNERS.get(id(comp))
+    if found is None or found[0] is not comp:
+        found = _CORNERS[id(comp)] = (comp, tuple(sum(card.cubes) + card.cards for card in comp.cards))
+    return found[1]
+
+
+_CORNERS: dict[int, tuple[Components, tuple[int, ...]]] = {}
+
+
+def held_provinces(state: MagistrateState) -> list[int]:
+    """Per seat, the provinces without a Fort where it has strictly the most soldiers (a Fort to build)."""
+    held = [0] * state.n
+    soldiers = state.soldiers
+    for province, fort in enumerate(state.forts):
+        if fort >= 0:
+            continue
+        best, leader = 0, -1
+        for p in range(state.n):
+            count = soldiers[p][province]
+            if count > best:
+                best, leader = count, p
+            elif count == best:
+                leader = -1
+        if leader >= 0:
+            held[leader] += 1
+    return held
+
+
 def forecasts(state: MagistrateState) -> list[float]:
     """Each seat's expected final victory points."""
     n = state.n
-    comp = state.comp
     if state.stage == OVER:
         return [float(v) for v in state.vp]
     ahead = scorings_ahead(state)
     rounds = rounds_left(state)
     late = min(1.0, rounds / 2.0)  # in the last rounds unspent cubes and cards score nothing
-    cards = comp.cards
+    engines = max(0.0, rounds - 1.0)
+    corner = _corner_cubes(state.comp)
     forts_of = [state.forts.count(p) for p in range(n)]
     agents_of = [state.header[p] + sum(state.placed[p]) for p in range(n)]
-    evidence_value = [
-        min(1.0, a) / CUBES_PER_VP + (1.0 - min(1.0, a)) / END_CUBES_PER_VP for a in ahead
-    ]  # a colour's cube is worth 1/4 point if its Judge scores again, else 1/6 at the end
+    rings = state.rings
+    by_rings, by_forts = _comparisons(tuple(rings)), _comparisons(tuple(forts_of))
+    by_agents = _comparisons(tuple(agents_of))
+    compared = [by_rings[p] + by_forts[p] + by_agents[p] for p in range(n)]
+    # A colour's evidence cube is worth 1/4 point if its Judge scores again, else 1/6 at the end.
+    evidence_value = [min(1.0, a) / CUBES_PER_VP + (1.0 - min(1.0, a)) / END_CUBES_PER_VP for a in ahead]
     owed = [0] * n
     for seat, count in state.draws:  # a card owed is as good as drawn (a leaf may fall before the draw)
         owed[seat] += count
+    held = held_provinces(state)
     out = []
     for p in range(n):
-        points = float(state.vp[p])
-        points += state.rings[p] * ahead[0] + forts_of[p] * ahead[1] + agents_of[p] * ahead[2]
-        points += comparison_points(state.rings, p)
-        points += comparison_points(forts_of, p)
-        points += comparison_points(agents_of, p)
-        evidence = state.evidence[p]
-        points += sum(evidence[c] * evidence_value[c] for c in range(3))
-        for card in state.secret[p]:
-            info = cards[card]
-            points += (sum(info.cubes) + info.cards) * evidence_value[0]
-        supply = state.supply[p]
-        wealth = sum(_capped(supply[c], CUBES_USEFUL, CUBE, SPARE_CUBE) for c in range(3))
+        points = state.vp[p] + rings[p] * ahead[0] + forts_of[p] * ahead[1] + agents_of[p] * ahead[2] + compared[p]
+        e = state.evidence[p]
+        points += e[0] * evidence_value[0] + e[1] * evidence_value[1] + e[2] * evidence_value[2]
+        points += sum(corner[card] for card in state.secret[p]) * evidence_value[0]
+        wealth = 0.0
+        for cubes in state.supply[p]:
+            wealth += CUBE * cubes if cubes <= CUBES_USEFUL else CUBE_CAP + SPARE_CUBE * (cubes - CUBES_USEFUL)
         wealth += _capped(len(state.hands[p]) + owed[p], CARDS_USEFUL, CARD, SPARE_CARD)
         wealth += agents_value(state, p)
+        wealth += HELD * min(held[p], state.stock_forts[p])
         row = state.soldiers[p]
-        held = 0
-        for province, mine in enumerate(row):
-            if mine and state.forts[province] < 0 and state.has_most(p, province):
-                held += 1
-        if state.stock_forts[p]:
-            wealth += HELD * min(held, state.stock_forts[p])
         on_map = sum(row)
-        wealth += _capped(on_map, state.rings[p] + SOLDIERS_WANTED, SOLDIER, SPARE_SOLDIER)
-        wealth += READY * min(on_map - row[state.home[p]], state.rings[p])
+        wealth += _capped(on_map, rings[p] + SOLDIERS_WANTED, SOLDIER, SPARE_SOLDIER)
+        wealth += READY * min(on_map - row[state.home[p]], rings[p])
         points += wealth * late + battle_share(state, p, evidence_value[1])
-        points += (RING_ENGINE * state.rings[p] + FORT_ENGINE * forts_of[p]) * max(0.0, rounds - 1.0)
-        out.append(points)
+        points += (RING_ENGINE * rings[p] + FORT_ENGINE * forts_of[p]) * engines
+        out.append(float(points))
     return out
 
 
