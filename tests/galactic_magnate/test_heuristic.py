@@ -80,6 +80,16 @@ def test_an_open_offer_is_answered_by_the_receivers_greedy_rule():
     assert s.owner[loc("Ceres Outpost")] == 0 and s.offer_action[0] != -1
 
 
+def test_an_offer_whose_property_changed_hands_is_dropped_not_carried_out():
+    s = started(3)
+    own(s, 1, "Titan Port")
+    s.apply_action("Make an offer to Player 2")
+    s.apply_action("Offer 520 for Titan Port")
+    own(s, 2, "Titan Port")  # now someone else's: the offer is stale
+    settled = heuristic.settled(s)
+    assert settled.offer_action[0] == -1 and settled.owner[loc("Titan Port")] == 2
+
+
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(2, 5), seed=st.integers(0, 10_000), steps=st.integers(0, 1500))
 def test_values_are_in_range_on_reachable_positions(players, seed, steps):

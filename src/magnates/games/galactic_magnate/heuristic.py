@@ -224,14 +224,11 @@ def settled(s: GalacticState) -> GalacticState:
             break
         s.apply_action(bid_for(s, s.a_next))
     for offerer in range(s.n):
-        action = s.offer_action[offerer]
-        if action == -1 or s.phase == OVER:
+        if s.offer_action[offerer] == -1 or s.phase == OVER:
             continue
-        offer = trading.decode(s, offerer, action)
-        receiver = offer.receiver
-        if not trading.valid(s, offerer, offer):
-            continue
-        if _accepts(s, receiver, offerer, offer) and not trading.blocked(s, offerer, receiver):
+        receiver = s.offer_to[offerer]
+        offer = trading.offer_to_me(s, offerer, receiver)
+        if offer is not None and _accepts(s, receiver, offerer, offer):
             trading.accept(s, receiver, offerer)
         else:
             trading.withdraw(s, offerer)
