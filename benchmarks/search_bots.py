@@ -1,11 +1,13 @@
 """A search bot against a game's greedy bot: win rate with seats swapped, and time per decision.
 
-    python benchmarks/search_bots.py magnate hard --games 400 [--start 0] [--step 1]
+    python benchmarks/search_bots.py magnate hard --games 400 [--start 0] [--step 1] [--set simulations=400]
 
 Game i uses seed i and gives the search bot seat i % 2 (run two copies with --start 0/1 --step 2
 to use two cores). One line per game (index, seat, return, decisions, seconds, slowest decision),
 then a summary. Decisions with a single legal action are not timed (the bot does not search them).
 `magnates arena GAME --bots hard,greedy` gives the same win rates without the timing.
+`--set field=value` (repeatable) changes a field of the search preset for a study; tune on games
+other than those of a measurement you report (for example `--start 10000 --games 10200`).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import Any
 
 import magnates
 from magnates.bots import make_bot
+from magnates.bots.presets import LEVELS, search_bot
 from magnates.core.bot import Bot
 from magnates.core.chance import sample
 from magnates.core.game import Game, State
@@ -61,6 +64,24 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
+def parse_change(text: str) -> tuple[str, object]:
+    """`simulations=400` -> ("simulations", 400): ints, floats, None, else the text itself."""
+    field, sep, raw = text.partition("=")
+    if not sep:
+        raise SystemExit(f"--set wants FIELD=VALUE, not {text!r}")
+    value: object = raw
+    if raw == "None":
+        value = None
+    else:
+        for kind in (int, float):
+            try:
+                value = kind(raw)
+                break
+            except ValueError:
+                continue
+    return field.strip(), value
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game")
@@ -69,9 +90,13 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--start", type=int, default=0)
     parser.add_argument("--step", type=int, default=1)
+    parser.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE", help="change a preset field")
     args = parser.parse_args()
     game = magnates.load(args.game)
-    timed = Timed(make_bot(args.bot, game))
+    changes = dict(parse_change(text) for text in args.set)
+    if changes and args.bot not in LEVELS:
+        parser.error(f"--set changes a search preset; {args.bot!r} is not one of {', '.join(LEVELS)}")
+    timed = Timed(search_bot(args.bot, game, **changes) if changes else make_bot(args.bot, game))
     opponent = make_bot(args.opponent, game)
     wins = played = 0
     for index in range(args.start, args.games, args.step):
@@ -87,8 +112,9 @@ def main() -> None:
         print(index, seat, result, len(spent), round(sum(spent), 3), round(max(spent, default=0.0), 3), flush=True)
     low, high = wilson(wins, played)
     times = sorted(timed.times)
+    label = args.bot + "".join(f" {text}" for text in args.set)
     print(
-        f"{args.bot} vs {args.opponent}: {wins}/{played} wins ({wins / played:.1%}, 95% CI {low:.1%}-{high:.1%}); "
+        f"{label} vs {args.opponent}: {wins}/{played} wins ({wins / played:.1%}, 95% CI {low:.1%}-{high:.1%}); "
         f"{len(times)} decisions, mean {sum(times) / len(times):.3f} s, "
         f"median {times[len(times) // 2]:.3f} s, max {times[-1]:.3f} s"
     )
