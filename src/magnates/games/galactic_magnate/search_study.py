@@ -72,8 +72,13 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args()
     jobs = [(args.level, args.players, i) for i in range(args.games)]
+    outcomes: list[Outcome] = []
     with multiprocessing.Pool(args.workers) as pool:
-        outcomes = sorted(pool.imap_unordered(_run, jobs))
+        for outcome in pool.imap_unordered(_run, jobs):
+            index, seat, won, times = outcome
+            print(f"game {index}: seat {seat}, {'won' if won else 'lost'}, {len(times)} decisions", flush=True)
+            outcomes.append(outcome)
+    outcomes.sort()
     wins = sum(won for _, _, won, _ in outcomes)
     times = [t for *_, game_times in outcomes for t in game_times]
     by_seat = [sum(won for _, seat, won, _ in outcomes if seat == k) for k in range(args.players)]
