@@ -106,15 +106,15 @@ BY_GAME: dict[str, dict[str, Preset]] = {
         "mcts": Preset("mcts", simulations=200, rollout_depth=0, exploration=0.2, prior_visits=0, horizon="own-moves"),
     },
     # Magistratvm (magnates.games.magistratvm.heuristic): search the whole table (every seat's
-    # moves, ordered by a final-score forecast fitted on greedy play), play each leaf on for 30
-    # decisions the greedy way (about the rest of a turn's actions and votes), then judge it.
+    # moves, ordered by a final-score forecast fitted on greedy play), play each leaf on for 25
+    # decisions the greedy way (much of the rest of a turn's actions and votes), then judge it.
     # Figures: docs/rules/magistratvm.md, "Search bots" (measurement in progress).
     "magistratvm": {
-        "easy": Preset("ismcts", simulations=8, rollout_depth=0),
-        "medium": Preset("ismcts", simulations=20, rollout_depth=0),
-        "hard": Preset("ismcts", simulations=20, seconds=1.0, rollout_depth=30),
-        "ismcts": Preset("ismcts", simulations=40, seconds=1.0, rollout_depth=30),
-        "mcts": Preset("mcts", simulations=40, seconds=1.0, rollout_depth=30),
+        "easy": Preset("ismcts", simulations=4, rollout_depth=0),
+        "medium": Preset("ismcts", simulations=12, rollout_depth=0),
+        "hard": Preset("ismcts", simulations=12, seconds=1.0, rollout_depth=25),
+        "ismcts": Preset("ismcts", simulations=40, seconds=1.0, rollout_depth=25),
+        "mcts": Preset("mcts", simulations=40, seconds=1.0, rollout_depth=25),
     },
 }
 """Per-game overrides of `DEFAULT`, keyed by registry name, then level."""
