@@ -5,12 +5,14 @@ state, which in a search is the bot's own determinization (sampled from its view
 real game.
 
 The evaluation asks how likely each side is to win from here. Each district goes to the strictly
-highest total, so it models each side's final total in a district as its total now (plus its
-unfinished deed if it can pay for it in time, plus a share of the tokens and income it will have
-to spend, at most one card's worth a turn) with an uncertainty that grows with the turns both
-sides have left, and then counts districts the way the rules do: most districts wins, then the
-higher total rank. Turns are counted per seat: in the final round a side whose last turn is
-played can add nothing more, while its rival may still build.
+highest total, so it models each side's final total in a district as its total now (plus a share
+of its unfinished deed, plus a share of the tokens and income it will have to spend) with an
+uncertainty that grows with the turns both sides have left, and then counts districts the way the
+rules do: most districts wins, then the higher total rank. Turns are counted per seat: a side
+whose last turn is played can add nothing more (an unfinished deed of its is lost), while its
+rival may still build. In the final round there is little left to guess and the model is at its
+weakest (one last card decides a district), so the turns left are played out instead, by the
+greedy policy.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import math
 import random
 from typing import TYPE_CHECKING
 
+from magnates.core.chance import sample
 from magnates.games.magnate.bots import GreedyBot
 from magnates.games.magnate.placement import lane_mask
 from magnates.games.magnate.scoring import district_value
@@ -29,28 +32,21 @@ _GREEDY = GreedyBot()
 if TYPE_CHECKING:
     from magnates.games.magnate.state import MagnateState
 
-# The constants below were fitted (then rounded) to predict who wins from the positions at the
-# end of each turn of 3,000 greedy-against-greedy games (seeds 100000-102999, none of them a game
-# of the reported measurements): the squared error of the value against the final return fell
-# from 0.894 (the earlier model) to 0.839 on held-out games; see
-# docs/studies/magnate-search-strength.md.
-TOKEN_RANK = 1.0
+TOKEN_RANK = 0.8
 """Rank points a token in hand is worth later (developing costs about one token per rank)."""
-SPREAD = 0.65
+SPREAD = 1.0
 """How far a district's margin may swing per square root of a turn left to each side."""
-TAX_KEEP = 0.5
+TAX_KEEP = 0.88
 """Share of a suit's second and later tokens expected to escape taxation until they are spent."""
 HAND_RANK = 0.0
 """Rank points a card in hand that fits somewhere is worth (it is a future development)."""
-RAMP_TURNS = 1.0
-"""Turns left below which a side's future builds shrink towards nothing (no turn, no build)."""
-PLAY_RANK = 10.0
-"""Rank points a side can add per turn at most: it plays one card a turn, whatever its tokens."""
-SIGMA_FLOOR = 2.0
+DEED_TURNS = 4.0
+"""Turns left from which an unfinished deed counts as good as built (its tokens are owed)."""
+SIGMA_FLOOR = 1.0
 """A district's margin uncertainty (rank points) even with no turn left."""
-TIE_MARGIN = 0.25
+TIE_MARGIN = 0.5
 """A district goes to the strictly higher total: a side must lead by this much to be favoured."""
-TIEBREAK_SCALE = 6.0
+TIEBREAK_SCALE = 2.0
 """Rank points of total-rank lead (plus the uncertainty) that make the tie-break fairly sure."""
 
 
@@ -117,7 +113,7 @@ def strengths(state: MagnateState, each: list[float]) -> list[list[float]]:
             potential.append(0.0)
             continue
         left = each[side]
-        finish = min(1.0, left / RAMP_TURNS)
+        finish = min(1.0, left / DEED_TURNS)
         tokens = 0.0
         for count in state.tokens[side]:
             tokens += count if count <= 1 else 1 + (count - 1) * TAX_KEEP
@@ -136,13 +132,14 @@ def strengths(state: MagnateState, each: list[float]) -> list[list[float]]:
             mask = deck.mask[card]
             if any(mask & lane_mask(state, d, side) for d in state.side_districts[side]):
                 hand += HAND_RANK * deck.score_rank[card]
-        means = tokens + income
-        # Unfinished deeds are paid first; what their owner cannot pay in time does not count.
-        paid_in_time = 0.0 if left <= 0 else min(1.0, means / owed) if owed > 0 else 1.0
-        finishes[:] = [paid_in_time] * len(finishes)
-        future = min(TOKEN_RANK * max(0.0, means - owed), PLAY_RANK * left)
+        for d in state.side_districts[side]:
+            deed = state.deed_card[d][side]
+            if deed >= 0 and left > 0:  # a deed still unfinished after its owner's last turn is lost
+                missing = 1.0 - sum(state.deed_paid[d][side]) / deck.develop_cost[deed]
+                finishes[d] = 1.0 - missing * (1.0 - finish)
+        future = max(0.0, tokens + income - owed)
         share = len(state.side_districts[side]) or 1
-        potential.append((future + hand * finish) / share * finish)
+        potential.append((TOKEN_RANK * future + hand * finish) / share * finish)
     rows = []
     for d, district in enumerate(state.districts):
         row = [-math.inf] * sides
@@ -199,6 +196,8 @@ def duel(chances: list[list[float]], a: int, b: int, tiebreak: float) -> float:
 
 def leaf_values(state: MagnateState) -> list[float]:
     """Every seat's expected return in [-1, 1] (the scale of `State.returns()`)."""
+    if state.final_turns_left > 0:
+        return final_round(state)
     config = state.config
     each = turns_each(state)
     sigma = spreads(each, config.sides)
@@ -218,6 +217,25 @@ def leaf_values(state: MagnateState) -> list[float]:
         total = sum(duel(chances, seat, other, tiebreak(seat, other)) for other in rivals)
         values.append(total / len(rivals))
     return values
+
+
+def final_round(state: MagnateState) -> list[float]:
+    """The returns after the final round's remaining turns, played by the greedy policy.
+
+    The dice come from a stream seeded by the hands of the seats still to play, so that every
+    plan the searcher compares in one determinization meets the same rolls (a fair comparison),
+    while other determinizations meet other rolls.
+    """
+    each = turns_each(state)
+    seed = hash(tuple(tuple(sorted(hand)) for seat, hand in enumerate(state.hands) if seat < len(each) and each[seat]))
+    rng = random.Random(seed)
+    play = state.clone()
+    while not play.is_terminal():
+        if play.is_chance_node():
+            play.apply_action(sample(play.chance_outcomes(), rng))
+        else:
+            play.apply_action(rollout_action(play, rng))
+    return play.returns()
 
 
 def heuristic(state: MagnateState, seat: int) -> float:
