@@ -21,6 +21,7 @@ from magnates.bots import make_bot
 from magnates.core.chance import sample
 from magnates.games.magnate import heuristic
 from magnates.games.magnate import space as S
+from magnates.games.magnate.game import MagnateGame
 from magnates.games.magnate.state import MagnateState
 
 CONSTANTS = (
@@ -37,7 +38,7 @@ Sample = tuple[int, int, MagnateState, float]  # seed, seat that just played, po
 
 
 def positions(start: int, games: int) -> list[Sample]:
-    game = magnates.load("magnate")
+    game: MagnateGame = magnates.load("magnate")  # type: ignore[assignment]
     bot = make_bot("greedy", game)
     found: list[Sample] = []
     for seed in range(start, start + games):
@@ -60,7 +61,8 @@ def positions(start: int, games: int) -> list[Sample]:
 
 def score(samples: list[Sample]) -> tuple[float, float]:
     """Mean squared error against the return, and the share of decided games called right."""
-    error = right = decided = 0
+    error = 0.0
+    right = decided = 0
     for _, seat, state, result in samples:
         value = heuristic.leaf_values(state)[seat]
         error += (value - result) ** 2
