@@ -1,6 +1,6 @@
 """How well Magnate's leaf value predicts who wins, and a fit of its constants to that.
 
-    python benchmarks/magnate_heuristic_fit.py --games 3000 [--start 100000] [--set SPREAD=0.65] [--fit 300]
+    python benchmarks/magnate_heuristic_fit.py --games 3000 [--start 100000] [--set SPREAD=1.5] [--fit 300]
 
 Plays `greedy` against `greedy` (fast), keeps every position right after a turn ends (where the
 search judges its plans) with the final return of the seat that just played, and reports the mean
@@ -24,16 +24,7 @@ from magnates.games.magnate import space as S
 from magnates.games.magnate.game import MagnateGame
 from magnates.games.magnate.state import MagnateState
 
-CONSTANTS = (
-    "TOKEN_RANK",
-    "SPREAD",
-    "TAX_KEEP",
-    "HAND_RANK",
-    "DEED_TURNS",
-    "SIGMA_FLOOR",
-    "TIE_MARGIN",
-    "TIEBREAK_SCALE",
-)
+CONSTANTS = ("TOKEN_RANK", "SPREAD", "TAX_KEEP", "HAND_RANK", "DEED_TURNS")
 Sample = tuple[int, int, MagnateState, float]  # seed, seat that just played, position, its return
 
 
@@ -111,7 +102,7 @@ def main() -> None:
         def loss(values: Any) -> float:
             for name, value in zip(CONSTANTS, values, strict=True):
                 setattr(heuristic, name, float(value))
-            if heuristic.DEED_TURNS <= 0 or heuristic.SIGMA_FLOOR <= 0 or heuristic.SPREAD < 0:
+            if heuristic.DEED_TURNS <= 0 or heuristic.SPREAD < 0:
                 return 9.0
             return score(fit)[0]
 
