@@ -87,7 +87,12 @@ BY_GAME: dict[str, dict[str, Preset]] = {
     },
     # Galactic Magnate (magnates.games.galactic_magnate.heuristic): plan the own run of decisions
     # (upgrades, offers, the roll, a bid) and judge each plan, after the open auction and offers
-    # are played out, by win chances fitted on greedy self-play. Figures: docs/rules/galactic-magnate.md.
+    # are played out, by win chances fitted on greedy self-play (docs/rules/galactic-magnate.md).
+    # `magnates arena galactic-magnate --bots hard,greedy --games 200 --seed 1 --json`: hard won 194
+    # of 200 (97.0%, CI 93.6-98.6%). Alone against 3 greedy (`python -m
+    # magnates.games.galactic_magnate.search_study hard --players 4 --games 200`): 195 of 200 (97.5%,
+    # CI 94.3-98.9%, fair share 25%). Two players, 100 games each (`... search_study LEVEL`): medium
+    # 91%, easy 69%. hard: mean 74 ms, max 411 ms per decision (load average 12.9, 2 cores).
     "galactic-magnate": {
         "easy": replace(_MAGNATE_PLAN, simulations=3),
         "medium": replace(_MAGNATE_PLAN, simulations=10),
