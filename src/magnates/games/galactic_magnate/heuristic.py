@@ -47,53 +47,21 @@ if TYPE_CHECKING:
     from magnates.games.galactic_magnate.state import GalacticState
 
 # -- the fitted model (python -m magnates.games.galactic_magnate.heuristic_fit) --------------------
+# fmt: off
 LANDING = (
-    0.0101,
-    0.0083,
-    0.0153,
-    0.022,
-    0.0297,
-    0.0381,
-    0.0456,
-    0.0549,
-    0.0492,
-    0.0452,
-    0.0425,
-    0.0393,
-    0.0358,
-    0.0322,
-    0.0339,
-    0.035,
-    0.0351,
-    0.0343,
-    0.0309,
-    0.0304,
-    0.0264,
-    0.026,
-    0.0252,
-    0.024,
-    0.0233,
-    0.022,
-    0.0211,
-    0.0208,
-    0.0189,
-    0.018,
-    0.0192,
-    0.0151,
-    0.0138,
-    0.0134,
-    0.013,
-    0.013,
-    0.0124,
-    0.0121,
-    0.0119,
-    0.01,
+    0.0101, 0.0083, 0.0153, 0.022, 0.0297, 0.0381, 0.0456, 0.0549, 0.0492, 0.0452,  # 0-9
+    0.0425, 0.0393, 0.0358, 0.0322, 0.0339, 0.035, 0.0351, 0.0343, 0.0309, 0.0304,  # 10-19
+    0.0264, 0.026, 0.0252, 0.024, 0.0233, 0.022, 0.0211, 0.0208, 0.0189, 0.018,  # 20-29
+    0.0192, 0.0151, 0.0138, 0.0134, 0.013, 0.013, 0.0124, 0.0121, 0.0119, 0.01,  # 30-39
 )
-"""Chance that a player's turn ends a move on each location (measured in greedy games)."""
+# fmt: on
+"""Landings on each location per turn taken, measured in greedy games (`heuristic_fit --games 600
+--players 2`): the middleman's return to Start makes the first side the busiest."""
 
 FEATURES = ("worth", "fee flow", "extractors", "sets", "open sets", "worth late", "fee flow late")
 WEIGHTS = (0.277, 6.052, 4.263, 0.696, 0.668, 0.378, -2.484)
-"""Score per unit of each feature (money in thousands; "late" ones count after the collapse)."""
+"""Score per unit of each feature (money in thousands; "late" ones count after the collapse), fitted
+by `heuristic_fit --games 1000 --players 2` (held-out log-loss 0.339; a coin's is 0.693)."""
 
 _GREEDY = GreedyBot()
 
