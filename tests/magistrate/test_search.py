@@ -14,9 +14,9 @@ from magnates.bots.playout import game_hooks
 from magnates.bots.presets import BY_GAME, preset
 from magnates.core.chance import sample
 from magnates.games.magistrate import heuristic
+from magnates.sim.strength import study
 
 from .helpers import at_phase, dealt
-from .strength import match
 
 
 def random_position(players: int, seed: int, steps: int):
@@ -129,5 +129,6 @@ def test_the_easy_preset_plays_a_whole_legal_game_against_greedy():
 @pytest.mark.slow
 def test_the_hard_preset_beats_greedy_in_two_player_games():
     # Seeds apart from the reported measurement (`magnates arena ... --seed 1`); seats alternate.
-    wins, played, _ = match(2, "hard", range(1000, 1030))
-    assert wins / played > 0.5
+    game = magnates.load("magistrate", players=2)
+    done = study(game, make_bot("hard", game), make_bot("greedy", game), range(1000, 1030))
+    assert done.wins / done.played > 0.5

@@ -91,9 +91,9 @@ BY_GAME: dict[str, dict[str, Preset]] = {
     # (upgrades, offers, the roll, a bid) and judge each plan, after the open auction and offers
     # are played out, by win chances fitted on greedy self-play (docs/rules/galactic-magnate.md).
     # `magnates arena galactic-magnate --bots hard,greedy --games 200 --seed 1 --json`: hard won 194
-    # of 200 (97.0%, CI 93.6-98.6%). Alone against 3 greedy (`python -m
-    # magnates.games.galactic_magnate.search_study hard --players 4 --games 200`): 195 of 200 (97.5%,
-    # CI 94.3-98.9%, fair share 25%). Two players, 100 games each (`... search_study LEVEL`): medium
+    # of 200 (97.0%, CI 93.6-98.6%). Alone against 3 greedy (`python
+    # benchmarks/search_bots.py galactic-magnate hard --players 4 --games 200`): 195 of 200 (97.5%,
+    # CI 94.3-98.9%, fair share 25%). Two players, 100 games each (`... LEVEL --players 2 --games 100`): medium
     # 91%, easy 69%. hard: mean 74 ms, max 411 ms per decision (load average 12.9, 2 cores).
     "galactic-magnate": {
         "easy": replace(_MAGNATE_PLAN, simulations=3),
@@ -104,7 +104,7 @@ BY_GAME: dict[str, dict[str, Preset]] = {
     },
     # Magistrate (magnates.games.magistrate.heuristic): plan the own run of actions in a phase and
     # judge each plan by a forecast of every seat's final points, turned into win chances.
-    # `python -m tests.magistrate.strength --players P --level L --games N` (game i: seed i, the
+    # `python benchmarks/search_bots.py magistrate LEVEL --players P --games N` (game i: seed i, the
     # search bot in seat i % P among greedy bots): 2 players, hard won 177 of 205 (86%, 95% CI
     # 81-90%; games 0-122, 300-342, 350-388); 3 players, one hard among two greedy, 31 of 43 (72%,
     # CI 57-83%, fair share 33%); easy 21 of 60 (35%), medium 15 of 38 (39%) in 2 players.

@@ -46,7 +46,7 @@ Z95 = 1.959963984540054
 Interval = tuple[float, float]
 
 
-def wilson_interval(successes: int, trials: int, z: float = Z95) -> Interval:
+def wilson_interval(successes: float, trials: int, z: float = Z95) -> Interval:
     """The Wilson score interval for a proportion: sensible near 0 and 1 and for small samples."""
     if trials <= 0:
         return (0.0, 1.0)
