@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,10 +40,10 @@ class Timed:
         return action
 
 
-def play(game: Game, bots: list[Any], index: int) -> State:
-    """Play game `index` between `bots` (one per seat) to the end."""
-    chance = random.Random(f"chance-{index}")
-    rngs = [random.Random(f"bot-{index}-{seat}") for seat in range(len(bots))]
+def play(game: Game, bots: Sequence[Any], seed: int) -> State:
+    """Play the game of `seed` between `bots` (one per seat) to the end."""
+    chance = random.Random(f"chance-{seed}")
+    rngs = [random.Random(f"bot-{seed}-{seat}") for seat in range(len(bots))]
     state = game.new_initial_state()
     while not state.is_terminal():
         if state.is_chance_node():
