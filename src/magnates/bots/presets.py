@@ -69,7 +69,21 @@ DEFAULT: dict[str, Preset] = {
     "hard": Preset("ismcts", simulations=150, seconds=1.0, rollout_depth=10_000),
 }
 
-_MAGNATE_PLAN = Preset("ismcts", rollout_depth=0, exploration=0.2, prior_visits=0, horizon="own-moves")
+_PLAN = Preset("ismcts", rollout_depth=0, exploration=0.2, prior_visits=0, horizon="own-moves")
+"""Plan the searcher's own run of decisions and judge each plan with the game's heuristic."""
+
+
+def planning(easy: int, medium: int, hard: int) -> dict[str, Preset]:
+    """The levels of a game whose heuristic is good enough to plan with (`_PLAN`), by simulations;
+    `ismcts` and `mcts` get hard's budget without its time limit."""
+    return {
+        "easy": replace(_PLAN, simulations=easy),
+        "medium": replace(_PLAN, simulations=medium),
+        "hard": replace(_PLAN, simulations=hard, seconds=0.9),
+        "ismcts": replace(_PLAN, simulations=hard),
+        "mcts": replace(_PLAN, algorithm="mcts", simulations=hard),
+    }
+
 
 BY_GAME: dict[str, dict[str, Preset]] = {
     # Magnate's heuristic (magnates.games.magnate.heuristic) is good enough that the search is best
@@ -80,13 +94,7 @@ BY_GAME: dict[str, dict[str, Preset]] = {
     # 2-core machine under a load average of 9-15 (docs/studies/magnate-search-strength.md); the
     # same with horizon="next-turn", simulations=100, rollout_depth=40 (each plan also played on
     # through the opponent's greedy turn) won 245 of 400 (61%).
-    "magnate": {
-        "easy": replace(_MAGNATE_PLAN, simulations=20),
-        "medium": replace(_MAGNATE_PLAN, simulations=80),
-        "hard": replace(_MAGNATE_PLAN, simulations=200, seconds=0.9),
-        "ismcts": replace(_MAGNATE_PLAN, simulations=200),
-        "mcts": Preset("mcts", simulations=200, rollout_depth=0, exploration=0.2, prior_visits=0, horizon="own-moves"),
-    },
+    "magnate": planning(easy=20, medium=80, hard=200),
     # Galactic Magnate (magnates.games.galactic_magnate.heuristic): plan the own run of decisions
     # (upgrades, offers, the roll, a bid) and judge each plan, after the open auction and offers
     # are played out, by win chances fitted on greedy self-play (docs/rules/galactic-magnate.md).
@@ -95,13 +103,7 @@ BY_GAME: dict[str, dict[str, Preset]] = {
     # benchmarks/search_bots.py galactic-magnate hard --players 4 --games 200`): 195 of 200 (97.5%,
     # CI 94.3-98.9%, fair share 25%). Two players, 100 games each (`... LEVEL --players 2 --games 100`): medium
     # 91%, easy 69%. hard: mean 74 ms, max 411 ms per decision (load average 12.9, 2 cores).
-    "galactic-magnate": {
-        "easy": replace(_MAGNATE_PLAN, simulations=3),
-        "medium": replace(_MAGNATE_PLAN, simulations=10),
-        "hard": replace(_MAGNATE_PLAN, simulations=40, seconds=0.9),
-        "ismcts": replace(_MAGNATE_PLAN, simulations=40),
-        "mcts": Preset("mcts", simulations=40, rollout_depth=0, exploration=0.2, prior_visits=0, horizon="own-moves"),
-    },
+    "galactic-magnate": planning(easy=3, medium=10, hard=40),
     # Magistrate (magnates.games.magistrate.heuristic): plan the own run of actions in a phase and
     # judge each plan by a forecast of every seat's final points, turned into win chances.
     # `python benchmarks/search_bots.py magistrate LEVEL --players P --games N` (game i: seed i, the
@@ -109,13 +111,7 @@ BY_GAME: dict[str, dict[str, Preset]] = {
     # 81-90%; games 0-122, 300-342, 350-388); 3 players, one hard among two greedy, 31 of 43 (72%,
     # CI 57-83%, fair share 33%); easy 21 of 60 (35%), medium 15 of 38 (39%) in 2 players.
     # hard: 0.26 s mean, 1.04 s max per decision at load 9-15 (0.017 s CPU). docs/rules/magistrate.md.
-    "magistrate": {
-        "easy": replace(_MAGNATE_PLAN, simulations=10),
-        "medium": replace(_MAGNATE_PLAN, simulations=40),
-        "hard": replace(_MAGNATE_PLAN, simulations=200, seconds=0.9),
-        "ismcts": replace(_MAGNATE_PLAN, simulations=200),
-        "mcts": Preset("mcts", simulations=200, rollout_depth=0, exploration=0.2, prior_visits=0, horizon="own-moves"),
-    },
+    "magistrate": planning(easy=10, medium=40, hard=200),
     # Magistratvm (magnates.games.magistratvm.heuristic): search the whole table (every seat's
     # moves, ordered by a final-score forecast fitted on greedy play), play each leaf on for 25
     # decisions the greedy way (much of the rest of a turn's actions and votes), then judge it.
