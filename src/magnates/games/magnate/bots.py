@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from magnates.decktet import Kind
@@ -24,6 +25,7 @@ from magnates.games.magnate.view import SUIT_NAMES
 if TYPE_CHECKING:
     from magnates.core.game import Game
     from magnates.games.magnate.game import MagnateGame
+    from magnates.games.magnate.state import MagnateState
 
 TOKEN_VALUE = 0.35
 DISTRICT_WEIGHT = 10.0
@@ -46,24 +48,26 @@ class GreedyBot:
         if len(legal) == 1:
             return legal[0]
         g: MagnateGame = game  # type: ignore[assignment]
-        seat = view["seat"]
+        return self.decide(g, Seen.from_view(g, view), legal)
+
+    def decide(self, g: MagnateGame, seen: Seen, legal: list[int]) -> int:
+        """The move for what the deciding seat sees (from its view, or read off a state in a rollout)."""
         decode = g.space.decode
         first = decode[legal[0]][0]
-        tokens = [view["sides"][seat]["tokens"][s] for s in SUIT_NAMES]
+        tokens = seen.tokens
         if first == S.OP_INCOME:
             return min(legal, key=lambda a: (tokens[decode[a][1]], decode[a][1]))
         if first == S.OP_AUTOMA_BUILD:
-            return self._automa(g, view, legal)
-        return self._main(g, view, legal, tokens, seat)
+            return self._automa(g, seen.board, legal)
+        return self._main(g, seen, legal)
 
     # -- the main phase --------------------------------------------------------------
-    def _main(self, g: MagnateGame, view: Mapping[str, Any], legal: list[int], tokens: list[int], seat: int) -> int:
+    def _main(self, g: MagnateGame, seen: Seen, legal: list[int]) -> int:
         decode = g.space.decode
         deck = g.deck
-        turns_left = _turns_left(g, view)
-        board = Board(g, view)
+        seat, tokens, turns_left, board = seen.seat, seen.tokens, seen.turns_left, seen.board
         best, best_score = -1, -math.inf
-        plays_left = view["plays_left"]
+        plays_left = seen.plays_left
         trades = []
         for action in legal:
             op, a, b, c = decode[action]
@@ -97,7 +101,7 @@ class GreedyBot:
             if score > best_score:
                 best, best_score = action, score
         if plays_left > 0 and trades:
-            enabling = self._enabling_trade(g, view, board, seat, tokens, trades, turns_left)
+            enabling = self._enabling_trade(g, seen.hand, board, seat, tokens, trades, turns_left)
             if enabling is not None and enabling[1] > best_score + 1.0:
                 return enabling[0]
         if best < 0:
@@ -135,7 +139,7 @@ class GreedyBot:
     def _enabling_trade(
         self,
         g: MagnateGame,
-        view: Mapping[str, Any],
+        hand: list[int],
         board: Board,
         seat: int,
         tokens: list[int],
@@ -144,7 +148,6 @@ class GreedyBot:
     ) -> tuple[int, float] | None:
         """The trade that lets us develop the most valuable card this turn."""
         deck = g.deck
-        hand = [g.card_index[c] for c in view["sides"][seat]["hand"]]
         best: tuple[int, float] | None = None
         for action in trades:
             _, give, get, _ = g.space.decode[action]
@@ -164,27 +167,70 @@ class GreedyBot:
                             best = (action, value)
         return best
 
-    def _automa(self, g: MagnateGame, view: Mapping[str, Any], legal: list[int]) -> int:
+    def _automa(self, g: MagnateGame, board: Board, legal: list[int]) -> int:
         """Dump the automa's cards where it already leads most (write that district off)."""
-        values = Board(g, view).values
+        values = board.values
         return max(legal, key=lambda a: values[g.space.decode[a][1]][1] - values[g.space.decode[a][1]][0])
 
 
-class Board:
-    """The public board read once from a view: lanes as card ids, open deeds, district values."""
+@dataclass
+class Seen:
+    """What `greedy` reads: its seat, tokens, hand, card plays left, turns left and the board."""
 
-    def __init__(self, g: MagnateGame, view: Mapping[str, Any]) -> None:
+    seat: int
+    tokens: list[int]
+    hand: list[int]
+    plays_left: int
+    turns_left: float
+    board: Board
+
+    @classmethod
+    def from_view(cls, g: MagnateGame, view: Mapping[str, Any]) -> Seen:
+        seat = view["seat"]
+        side = view["sides"][seat]
+        final = view["final_turns_left"] is not None
+        return cls(
+            seat,
+            [side["tokens"][s] for s in SUIT_NAMES],
+            [g.card_index[c] for c in side["hand"]],
+            view["plays_left"],
+            _turns_left(g, final, view["draw_pile"], len(view["discard"]), view["exhaustions"]),
+            Board.from_view(g, view),
+        )
+
+    @classmethod
+    def from_state(cls, state: MagnateState) -> Seen:
+        """The same as `from_view(state.view(seat))` for the deciding seat, read off the state (no
+        hidden part is read: only that seat's hand and what is public)."""
+        g = state.game
+        seat = state.current_player()
+        final = state.final_turns_left >= 0
+        return cls(
+            seat,
+            state.tokens[seat][:],
+            state.hands[seat][:],
+            state.plays_left,
+            _turns_left(g, final, len(state.pile), len(state.discard), state.exhaustions),
+            Board.from_state(state),
+        )
+
+
+class Board:
+    """The public board: lanes as card ids, open deeds and their tokens, district values."""
+
+    def __init__(
+        self, g: MagnateGame, lanes: list[list[list[int]]], deeds: list[list[int]], paid: list[list[int]]
+    ) -> None:
         deck = g.deck
         official = g.config.aces == "official"
-        self.lanes: list[list[list[int]]] = []
-        self.deeds: list[list[int]] = []
-        self.paid: list[list[int]] = []
+        self.g = g
+        self.lanes = lanes
+        self.deeds = deeds
+        self.paid = paid
         self.values: list[list[int]] = []
-        for district in view["districts"]:
-            lanes, deeds, paid, values = [], [], [], []
-            for lane in district["lanes"]:
-                ids = [g.card_index[e["card"]] for e in lane]
-                deed = ids[-1] if lane and lane[-1]["deed"] else -1
+        for lanes_here, deeds_here in zip(lanes, deeds, strict=True):
+            values = []
+            for ids, deed in zip(lanes_here, deeds_here, strict=True):
                 built = [c for c in ids if c != deed]
                 total = 0
                 for card in built:
@@ -192,15 +238,33 @@ class Board:
                         total += sum(1 for other in built if deck.mask[other] & deck.mask[card])
                     else:
                         total += deck.score_rank[card]
-                lanes.append(ids)
-                deeds.append(deed)
-                paid.append(sum(lane[-1]["paid"].values()) if deed >= 0 else 0)
                 values.append(total)
-            self.lanes.append(lanes)
-            self.deeds.append(deeds)
-            self.paid.append(paid)
             self.values.append(values)
-        self.g = g
+
+    @classmethod
+    def from_view(cls, g: MagnateGame, view: Mapping[str, Any]) -> Board:
+        lanes, deeds, paid = [], [], []
+        for district in view["districts"]:
+            lanes_here, deeds_here, paid_here = [], [], []
+            for lane in district["lanes"]:
+                ids = [g.card_index[e["card"]] for e in lane]
+                deed = ids[-1] if lane and lane[-1]["deed"] else -1
+                lanes_here.append(ids)
+                deeds_here.append(deed)
+                paid_here.append(sum(lane[-1]["paid"].values()) if deed >= 0 else 0)
+            lanes.append(lanes_here)
+            deeds.append(deeds_here)
+            paid.append(paid_here)
+        return cls(g, lanes, deeds, paid)
+
+    @classmethod
+    def from_state(cls, state: MagnateState) -> Board:
+        paid = [[sum(p) for p in row] for row in state.deed_paid]
+        for row, deeds_here in zip(paid, state.deed_card, strict=True):
+            for side, deed in enumerate(deeds_here):
+                if deed < 0:
+                    row[side] = 0
+        return cls(state.game, state.lanes, state.deed_card, paid)
 
     def fits(self, card: int, district: int, side: int) -> bool:
         """May `side` place `card` in `district` now (open deed and suit rules)?"""
@@ -211,12 +275,12 @@ class Board:
         return bool(mask & self.g.deck.mask[card])
 
 
-def _turns_left(g: MagnateGame, view: Mapping[str, Any]) -> float:
+def _turns_left(g: MagnateGame, final: bool, pile: int, discard: int, exhaustions: int) -> float:
     """A rough count of this player's turns still to come."""
-    if view["final_turns_left"] is not None:
+    if final:
         return 1.0
-    cards = view["draw_pile"]
-    reshuffles_left = g.config.ending_exhaustion - 1 - view["exhaustions"]
+    cards: float = pile
+    reshuffles_left = g.config.ending_exhaustion - 1 - exhaustions
     if reshuffles_left > 0:
-        cards += len(view["discard"]) + 0.5 * len(g.deck) * reshuffles_left
+        cards += discard + 0.5 * len(g.deck) * reshuffles_left
     return cards / (g.config.plays_per_turn * g.config.players) + 1

@@ -17,7 +17,7 @@ import math
 import random
 from typing import TYPE_CHECKING
 
-from magnates.games.magnate.bots import GreedyBot
+from magnates.games.magnate.bots import GreedyBot, Seen
 from magnates.games.magnate.placement import lane_mask
 from magnates.games.magnate.scoring import district_value
 
@@ -169,9 +169,8 @@ def heuristic(state: MagnateState, seat: int) -> float:
 
 
 def rollout_action(state: MagnateState, rng: random.Random) -> int:
-    """The `greedy` bot's move, from the deciding seat's own view (so it never peeks)."""
+    """The `greedy` bot's move, from what the deciding seat sees (so it never peeks)."""
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    player = state.current_player()
-    return _GREEDY.choose(state.game, state.view(player), legal, rng)
+    return _GREEDY.decide(state.game, Seen.from_state(state), legal)
