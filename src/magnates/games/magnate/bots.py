@@ -36,6 +36,11 @@ def produce_chance(rank: int) -> float:
     return 0.01 if rank == 1 else (2 * rank - 1) / 100
 
 
+def affordable(tokens: list[int], suits: tuple[int, ...], cost: int) -> bool:
+    """Can `tokens` pay `cost` in these suits with at least one of each (every way is allowed)?"""
+    return all(tokens[s] >= 1 for s in suits) and sum(tokens[s] for s in suits) >= cost
+
+
 def control(margin: float) -> float:
     """How sure a lead of `margin` rank points is to hold a district (0..1)."""
     return 1.0 / (1.0 + math.exp(-margin / 2.5))
@@ -148,6 +153,7 @@ class GreedyBot:
     ) -> tuple[int, float] | None:
         """The trade that lets us develop the most valuable card this turn."""
         deck = g.deck
+        worth: dict[int, float | None] = {}  # a card's best development, wherever it fits (None: nowhere)
         best: tuple[int, float] | None = None
         for action in trades:
             _, give, get, _ = g.space.decode[action]
@@ -156,15 +162,15 @@ class GreedyBot:
             after[get] += 1
             for card in hand:
                 suits = deck.cards[card].suits
-                if get not in suits:
+                if get not in suits or not affordable(after, suits, deck.develop_cost[card]):
                     continue
-                if not any(all(after[s] >= n for s, n in zip(suits, p, strict=True)) for p in deck.payments[card]):
-                    continue
-                for d in g.side_districts[seat]:
-                    if board.fits(card, d, seat):
-                        value = self._develop_value(g, board, seat, card, d, turns_left) - 2 * TOKEN_VALUE
-                        if best is None or value > best[1]:
-                            best = (action, value)
+                if card not in worth:
+                    fits = [d for d in g.side_districts[seat] if board.fits(card, d, seat)]
+                    values = [self._develop_value(g, board, seat, card, d, turns_left) for d in fits]
+                    worth[card] = max(values) - 2 * TOKEN_VALUE if values else None
+                value = worth[card]
+                if value is not None and (best is None or value > best[1]):
+                    best = (action, value)
         return best
 
     def _automa(self, g: MagnateGame, board: Board, legal: list[int]) -> int:
