@@ -10,11 +10,12 @@ reproducible); `hard` is sized to stay under about a second per decision on a sm
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Any, Literal
 
 from magnates.bots.budget import Budget
 from magnates.bots.ismcts import ISMCTSBot
 from magnates.bots.mcts import MCTSBot
+from magnates.bots.plan_check import PlanCheckBot
 from magnates.core.bot import Bot
 from magnates.core.game import Game
 
@@ -33,9 +34,21 @@ class Preset:
     widening: float | None = 1.5
     prior_visits: int = 4
     horizon: str = "game"
+    check_plans: int = 0
+    """With an own-moves ISMCTS: play this many of the search's best plans out to the end of the
+    game to choose between them (`magnates.bots.plan_check`); 0 trusts the search alone."""
+    check_rollouts: int = 16
+    check_seconds: float | None = None
 
     def build(self, name: str) -> Bot:
         budget = Budget(self.simulations, self.seconds)
+        if self.check_plans:
+            search = replace(self, check_plans=0).build(name)
+            if not isinstance(search, ISMCTSBot):
+                raise ValueError("only an ISMCTS search's plans can be checked (algorithm='ismcts')")
+            return PlanCheckBot(
+                search, plans=self.check_plans, rollouts=self.check_rollouts, seconds=self.check_seconds, name=name
+            )
         if self.algorithm == "mcts":
             return MCTSBot(
                 budget,
@@ -73,13 +86,13 @@ _PLAN = Preset("ismcts", rollout_depth=0, exploration=0.2, prior_visits=0, horiz
 """Plan the searcher's own run of decisions and judge each plan with the game's heuristic."""
 
 
-def planning(easy: int, medium: int, hard: int) -> dict[str, Preset]:
+def planning(easy: int, medium: int, hard: int, **hard_changes: Any) -> dict[str, Preset]:
     """The levels of a game whose heuristic is good enough to plan with (`_PLAN`), by simulations;
-    `ismcts` and `mcts` get hard's budget without its time limit."""
+    `ismcts` and `mcts` get hard's budget without its time limit; `hard_changes` adjust `hard`."""
     return {
         "easy": replace(_PLAN, simulations=easy),
         "medium": replace(_PLAN, simulations=medium),
-        "hard": replace(_PLAN, simulations=hard, seconds=0.9),
+        "hard": replace(_PLAN, **{"simulations": hard, "seconds": 0.9, **hard_changes}),
         "ismcts": replace(_PLAN, simulations=hard),
         "mcts": replace(_PLAN, algorithm="mcts", simulations=hard),
     }
@@ -94,7 +107,9 @@ BY_GAME: dict[str, dict[str, Preset]] = {
     # 2-core machine under a load average of 9-15 (docs/studies/magnate-search-strength.md); the
     # same with horizon="next-turn", simulations=100, rollout_depth=40 (each plan also played on
     # through the opponent's greedy turn) won 245 of 400 (61%).
-    "magnate": planning(easy=20, medium=80, hard=200),
+    "magnate": planning(
+        easy=20, medium=80, hard=200, seconds=0.15, check_plans=4, check_rollouts=32, check_seconds=0.65
+    ),
     # Galactic Magnate (magnates.games.galactic_magnate.heuristic): plan the own run of decisions
     # (upgrades, offers, the roll, a bid) and judge each plan, after the open auction and offers
     # are played out, by win chances fitted on greedy self-play (docs/rules/galactic-magnate.md).

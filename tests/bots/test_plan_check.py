@@ -1,0 +1,127 @@
+"""Checking a search's best plans by playing them to the end (`magnates.bots.plan_check`)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from sealed_bids import BID, SealedBidsGame, SealedBidsState
+from test_search_bots import last_bid_position
+
+from magnates.bots import Budget, ISMCTSBot, make_bot, search_bot
+from magnates.bots.plan_check import PlanCheckBot
+from magnates.bots.presets import preset
+from magnates.core.chance import sample
+from magnates.games import load
+from magnates.games.magnate.state import MAIN
+from magnates.sim.strength import study
+
+
+def own_moves_search(simulations: int = 60) -> ISMCTSBot:
+    return ISMCTSBot(Budget(simulations), horizon="own-moves", rollout_depth=0, exploration=0.2, prior_visits=0)
+
+
+class HoardingSealedBids(SealedBidsGame):
+    """Sealed Bids with a heuristic that wrongly loves keeping high cards, even in the last round."""
+
+    def heuristic(self, state: SealedBidsState, seat: int) -> float:  # type: ignore[override]
+        return max(-1.0, min(1.0, (sum(state.hands[seat]) - 6) / 10))
+
+
+def test_playing_plans_out_overrules_a_misleading_heuristic() -> None:
+    game = HoardingSealedBids(rounds=5)
+    state = last_bid_position(game)  # the last bid: only the 6 takes the pot and wins the game
+    view, legal = state.view(1), state.legal_actions()
+    search = own_moves_search()
+    assert search.choose(game, view, legal, random.Random(0)) != BID[6]  # the heuristic alone keeps the 6
+    checked = PlanCheckBot(own_moves_search(), plans=3, rollouts=4, min_share=0.0)
+    assert checked.choose(game, view, legal, random.Random(0)) == BID[6]
+    assert checked.last_checked == 4
+
+
+def test_a_search_beyond_ones_own_moves_cannot_be_checked_this_way() -> None:
+    with pytest.raises(ValueError, match="own-moves"):
+        PlanCheckBot(ISMCTSBot(Budget(10)))
+    with pytest.raises(ValueError, match="at least one"):
+        PlanCheckBot(own_moves_search(), rollouts=0)
+
+
+def magnate_turns(seed: int) -> Any:
+    """Copies of the positions of a random Magnate game where the seat to move has a choice."""
+    game = load("magnate")
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(sample(state.chance_outcomes(), rng))
+            continue
+        legal = state.legal_actions()
+        if len(legal) > 1:
+            yield game, state.clone()
+        state.apply_action(legal[rng.randrange(len(legal))])
+
+
+def test_the_rest_of_a_checked_plan_is_played_from_memory_without_searching_again() -> None:
+    bot = PlanCheckBot(own_moves_search(30), plans=2, rollouts=2)
+    followed = 0
+    for game, state in magnate_turns(seed=3):
+        seat = state.current_player()
+        move = bot.choose(game, state.view(seat), state.legal_actions(), random.Random(1))
+        state.apply_action(move)
+        planned = dict(bot._memory)
+        legal = state.legal_actions()
+        if state.current_player() != seat or len(legal) < 2 or not planned:
+            continue
+        original, bot.search.search = bot.search.search, None  # type: ignore[assignment,method-assign]
+        try:
+            answer = bot.choose(game, state.view(seat), legal, random.Random(2))  # would fail if it searched
+        finally:
+            bot.search.search = original  # type: ignore[method-assign]
+        assert answer in legal and answer in planned.values()
+        followed += 1
+        if followed == 3:
+            break
+    assert followed == 3
+
+
+def test_the_same_stream_gives_the_same_checked_move() -> None:
+    state = next(s for _, s in magnate_turns(seed=8) if s.turn_number >= 6)
+    game = state.game
+    view, legal = state.view(state.current_player()), state.legal_actions()
+    moves = {PlanCheckBot(own_moves_search(40), plans=3, rollouts=3).choose(game, view, legal, random.Random(4))}
+    moves.add(PlanCheckBot(own_moves_search(40), plans=3, rollouts=3).choose(game, view, legal, random.Random(4)))
+    assert len(moves) == 1
+
+
+def test_a_preset_with_checked_plans_builds_a_plan_checker() -> None:
+    game = load("magnate")
+    bot = search_bot("hard", game, check_plans=3, check_rollouts=5)
+    assert isinstance(bot, PlanCheckBot) and bot.plans == 3 and bot.rollouts == 5
+    assert preset(game, "hard").horizon == "own-moves"
+    with pytest.raises(ValueError, match="ISMCTS"):
+        search_bot("hard", game, check_plans=2, algorithm="mcts")
+
+
+def test_a_view_the_plan_did_not_foresee_is_searched_afresh() -> None:
+    bot = PlanCheckBot(own_moves_search(30), plans=2, rollouts=2)
+    searches = []
+    original = bot.search.search
+
+    def counting(*args: Any) -> Any:
+        searches.append(1)
+        return original(*args)
+
+    bot.search.search = counting  # type: ignore[method-assign]
+    positions = [(game, state) for game, state in magnate_turns(seed=5) if state.phase == MAIN][:40:10]
+    for game, state in positions:  # positions turns apart: no plan foresaw the next one
+        bot.choose(game, state.view(state.current_player()), state.legal_actions(), random.Random(1))
+    assert len(searches) == len(positions) == 4
+
+
+@pytest.mark.slow
+def test_magnates_hard_preset_beats_greedy() -> None:
+    # Seeds apart from the reported measurement (games 0-399) and the tuning games (10000-10099).
+    game = load("magnate")
+    done = study(game, search_bot("hard", game), make_bot("greedy", game), range(20_000, 20_030))
+    assert done.wins / done.played > 0.6
