@@ -102,11 +102,10 @@ BY_GAME: dict[str, dict[str, Preset]] = {
     # Magnate's heuristic (magnates.games.magnate.heuristic) is good enough that the search is best
     # spent planning the rest of the turn (trades, deed payments, which card, where) and judging
     # each plan with it; searching the opponents' replies in the tree made it weaker (README,
-    # "Search bots"). Against greedy, `hard` won 257 of games 0-399 (64.2%, 95% CI 59.4-68.8%;
-    # the issue-7 target of 75% is not met), 0.255 s per decision on average, max 0.98 s, on the
-    # 2-core machine under a load average of 9-15 (docs/studies/magnate-search-strength.md); the
-    # same with horizon="next-turn", simulations=100, rollout_depth=40 (each plan also played on
-    # through the opponent's greedy turn) won 245 of 400 (61%).
+    # "Search bots"). Judged by the heuristic alone, `hard` won 64% against greedy; `hard` now also
+    # plays its 4 best distinct plans to the end of the game in 32 shared sampled worlds and keeps
+    # the best (magnates.bots.plan_check): 318 of games 0-399 (79.5%, 95% CI 75.3-83.2%),
+    # mean 0.135 s, max 0.757 s per decision (docs/studies/magnate-search-strength.md).
     "magnate": planning(
         easy=20, medium=80, hard=200, seconds=0.15, check_plans=4, check_rollouts=32, check_seconds=0.65
     ),
