@@ -7,7 +7,7 @@ into a whole plan (following the search tree, then the heuristic), and plays eve
 end of the game in the same sampled worlds: the same guess at the hidden cards, the same dice, the
 game's rollout policy for every seat afterwards. Plans are compared on the same worlds ("common
 random numbers"), so a difference between two of them is not drowned by the luck of the dice. The
-plan with the best mean result (the heuristic's opinion breaks near-ties) is played, and the bot
+plan with the best mean result (the search's own value breaks ties) is played, and the bot
 remembers the rest of it: the next decisions of the same run are answered from memory, keyed by
 the view they were planned for.
 
@@ -46,7 +46,12 @@ def view_key(view: Mapping[str, Any]) -> str:
 
 
 class PlanCheckBot:
-    """An own-moves search whose `plans` best first moves are checked by `rollouts` full playouts each."""
+    """An own-moves search whose `plans` best first moves are checked by `rollouts` full playouts each.
+
+    `seconds` stops the check early (every plan keeps the same worlds); `weight` adds that much of
+    the search's own value of a plan to its rollouts' mean; first moves visited less than
+    `min_share` of the most visited one are not worth checking.
+    """
 
     def __init__(
         self,
