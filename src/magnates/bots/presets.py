@@ -122,8 +122,8 @@ BY_GAME: dict[str, dict[str, Preset]] = {
     # judge each plan by a forecast of every seat's final points, turned into win chances.
     # `python benchmarks/search_bots.py magistrate LEVEL --players P --games N` (game i: seed i, the
     # search bot in seat i % P among greedy bots): 2 players, hard won 177 of 205 (86%, 95% CI
-    # 81-90%; games 0-122, 300-342, 350-388); 3 players, one hard among two greedy, 31 of 43 (72%,
-    # CI 57-83%, fair share 33%); easy 21 of 60 (35%), medium 15 of 38 (39%) in 2 players.
+    # 81-90%; games 0-122, 300-342, 350-388); 3 players, one hard among two greedy, 231 of 300 (77%,
+    # CI 72-81%, fair share 33%); easy 21 of 60 (35%), medium 15 of 38 (39%) in 2 players.
     # hard: 0.26 s mean, 1.04 s max per decision at load 9-15 (0.017 s CPU). docs/rules/magistrate.md.
     "magistrate": planning(easy=10, medium=40, hard=200),
     # Magistratvm (magnates.games.magistratvm.heuristic): search the whole table (every seat's
