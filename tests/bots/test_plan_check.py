@@ -96,6 +96,10 @@ def test_the_same_stream_gives_the_same_checked_move() -> None:
 
 def test_a_preset_with_checked_plans_builds_a_plan_checker() -> None:
     game = load("magnate")
+    shipped = make_bot("hard", game)
+    assert isinstance(shipped, PlanCheckBot) and shipped.search.horizon == "own-moves"
+    for other in ("galactic-magnate", "magistrate", "magistratvm"):  # only Magnate's hard checks plans
+        assert not isinstance(make_bot("hard", load(other)), PlanCheckBot)
     bot = search_bot("hard", game, check_plans=3, check_rollouts=5)
     assert isinstance(bot, PlanCheckBot) and bot.plans == 3 and bot.rollouts == 5
     assert preset(game, "hard").horizon == "own-moves"

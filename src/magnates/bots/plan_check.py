@@ -48,9 +48,8 @@ def view_key(view: Mapping[str, Any]) -> str:
 class PlanCheckBot:
     """An own-moves search whose `plans` best first moves are checked by `rollouts` full playouts each.
 
-    `seconds` stops the check early (every plan keeps the same worlds); `weight` adds that much of
-    the search's own value of a plan to its rollouts' mean; first moves visited less than
-    `min_share` of the most visited one are not worth checking.
+    `seconds` stops the check early (every plan keeps the same worlds); first moves visited less
+    than `min_share` of the most visited one are not worth checking.
     """
 
     def __init__(
@@ -60,7 +59,6 @@ class PlanCheckBot:
         plans: int = 4,
         rollouts: int = 16,
         seconds: float | None = None,
-        weight: float = 0.0,
         min_share: float = 0.05,
         name: str = "plan-check",
     ) -> None:
@@ -72,7 +70,6 @@ class PlanCheckBot:
         self.plans = plans
         self.rollouts = rollouts
         self.seconds = seconds
-        self.weight = weight
         self.min_share = min_share
         self.name = name
         self._memory: dict[str, int] = {}
@@ -110,7 +107,7 @@ class PlanCheckBot:
         if len(plans) > 1:
             scores = self._check(game, view, [plan.actions for plan in plans], rng)
             priors = [root.children[plan.actions[0]].total / root.children[plan.actions[0]].visits for plan in plans]
-            best = max(range(len(plans)), key=lambda i: (scores[i] + self.weight * priors[i], priors[i]))
+            best = max(range(len(plans)), key=lambda i: (scores[i], priors[i]))
         self._memory = plans[best].later
         return plans[best].actions[0]
 

@@ -38,7 +38,9 @@ class Preset:
     """With an own-moves ISMCTS: play this many of the search's best plans out to the end of the
     game to choose between them (`magnates.bots.plan_check`); 0 trusts the search alone."""
     check_rollouts: int = 16
+    """Sampled worlds each checked plan is played out in (the same worlds for every plan)."""
     check_seconds: float | None = None
+    """A time limit on the check; it stops between worlds, so every plan keeps as many."""
 
     def build(self, name: str) -> Bot:
         budget = Budget(self.simulations, self.seconds)
