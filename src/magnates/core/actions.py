@@ -21,11 +21,14 @@ class Action:
     """Base of every game's action types: subclass as a frozen dataclass.
 
     `kind` names the type in JSON (`{"type": kind, ...fields}`); `is_dice` marks
-    chance outcomes that a person at a real table may type in from real dice.
+    chance outcomes that a person at a real table may type in from real dice;
+    `concedes` marks actions that give the game away (resigning), which learning
+    environments and the `random-no-concede` bot leave out unless forced.
     """
 
     kind: ClassVar[str] = "action"
     is_dice: ClassVar[bool] = False
+    concedes: ClassVar[bool] = False
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"type": self.kind}

@@ -1,6 +1,11 @@
 """Errors raised by the engine. Both are ValueErrors so callers that only know
 the standard library can still catch them."""
 
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+
 
 class MagnatesError(Exception):
     """Base class of every error this package raises on purpose."""
@@ -19,3 +24,13 @@ class OptionError(MagnatesError, ValueError):
 
 class RecordError(MagnatesError, ValueError):
     """A saved game or record that cannot be read or replayed."""
+
+
+def did_you_mean(word: object, choices: Iterable[object]) -> str:
+    """` (did you mean 'x'?)` when `word` is a likely typo of one of `choices`, else ``."""
+    names = [str(c) for c in choices]
+    close = difflib.get_close_matches(str(word).strip().lower(), [n.lower() for n in names], n=1, cutoff=0.6)
+    if not close:
+        return ""
+    match = next(n for n in names if n.lower() == close[0])
+    return f" (did you mean {match!r}?)"

@@ -15,6 +15,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from magnates.core.actions import Action, ActionSpace
+from magnates.core.encoding import Encoder
 from magnates.core.errors import IllegalAction, RecordError
 from magnates.core.options import Option, validate_options
 
@@ -119,6 +120,33 @@ class Game(ABC):
     @abstractmethod
     def state_from_json(self, data: Mapping[str, Any]) -> State:
         """Rebuild a state saved by `State.to_json()`; raise RecordError if it is broken."""
+
+    def info(self) -> dict[str, Any]:
+        """The fixed data a client or an encoder needs for this option set, the same for every seat.
+
+        Nothing here may depend on a game in progress or on hidden cards: it is what a person knows
+        from the box and the rules (the cards with their suits, the board, the map, the offices) plus
+        the action space with each id's text. Games add their own part through `static_info`.
+        """
+        return {
+            "game": self.name,
+            "title": self.title,
+            "options": dict(self.options),
+            "players": self.num_players,
+            "num_actions": self.num_distinct_actions,
+            "actions": [
+                {"id": i, "text": str(a), "kind": a.kind, "json": a.to_json()} for i, a in enumerate(self.action_space)
+            ],
+            **self.static_info(),
+        }
+
+    def static_info(self) -> dict[str, Any]:
+        """The game's own fixed data for `info()` (board, map, cards, offices); games override."""
+        return {}
+
+    def observation_encoder(self) -> Encoder:
+        """This option set's observation encoder (`magnates.core.encoding`); games override."""
+        raise NotImplementedError(f"{self.name} has no observation encoder yet")
 
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> State:
         """A full state consistent with `view`, hidden parts drawn with `rng` (for ISMCTS)."""

@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from magnates.core.errors import OptionError
+from magnates.core.errors import OptionError, did_you_mean
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
@@ -46,7 +46,8 @@ class Option:
             raise OptionError(f"option {self.name!r} takes a whole number, not {value!r}")
         if self.choices is not None and value not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
-            raise OptionError(f"option {self.name!r} must be one of {allowed}; got {value!r}")
+            hint = did_you_mean(value, self.choices)
+            raise OptionError(f"option {self.name!r} must be one of {allowed}; got {value!r}{hint}")
         return value
 
 
@@ -64,7 +65,8 @@ def validate_options(
     unknown = sorted(set(given) - set(by_name))
     if unknown:
         valid = ", ".join(sorted(by_name)) or "none"
-        raise OptionError(f"{game} has no option {', '.join(map(repr, unknown))}; valid options: {valid}")
+        hint = did_you_mean(unknown[0], by_name) if len(unknown) == 1 else ""
+        raise OptionError(f"{game} has no option {', '.join(map(repr, unknown))}{hint}; valid options: {valid}")
     result = {o.name: o.default for o in declared}
     for name, value in given.items():
         result[name] = by_name[name].coerce(value)

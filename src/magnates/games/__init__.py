@@ -5,7 +5,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from magnates.core.errors import OptionError
+from magnates.core.errors import OptionError, did_you_mean
 from magnates.core.game import Game
 
 REGISTRY: dict[str, str] = {
@@ -25,7 +25,8 @@ def game_class(name: str) -> type[Game]:
     try:
         target = REGISTRY[name]
     except KeyError:
-        raise OptionError(f"there is no game {name!r}; the games are: {', '.join(games())}") from None
+        hint = did_you_mean(name, games())
+        raise OptionError(f"there is no game {name!r}{hint}; the games are: {', '.join(games())}") from None
     module, _, attr = target.partition(":")
     cls: type[Game] = getattr(importlib.import_module(module), attr)
     return cls
