@@ -6,13 +6,14 @@ from collections.abc import Callable
 from functools import partial
 
 from magnates.bots.presets import LEVELS, search_bot
-from magnates.bots.random_bot import RandomBot
+from magnates.bots.random_bot import NoConcedeRandomBot, RandomBot
 from magnates.core.bot import Bot
-from magnates.core.errors import OptionError
+from magnates.core.errors import OptionError, did_you_mean
 from magnates.core.game import Game
 
 GENERIC: dict[str, Callable[[Game], Bot]] = {
     "random": lambda game: RandomBot(),
+    "random-no-concede": lambda game: NoConcedeRandomBot(),
     **{level: partial(search_bot, level) for level in LEVELS},
 }
 
@@ -34,5 +35,6 @@ def make_bot(name: str, game: Game) -> Bot:
     try:
         factory = options[name.strip().lower()]
     except KeyError:
-        raise OptionError(f"no bot {name!r} for {game.name}; choose from: {', '.join(sorted(options))}") from None
+        hint = did_you_mean(name, options)
+        raise OptionError(f"no bot {name!r} for {game.name}{hint}; choose from: {', '.join(sorted(options))}") from None
     return factory(game)

@@ -1,0 +1,138 @@
+"""PettingZoo's AEC API over any game: one agent per seat, chance resolved inside.
+
+Agents are `player_0`, `player_1`, ... (seat numbers). The agent selected is the seat that decides
+now, which is not always the turn holder (an income choice, a bid, a vote). Each observation is
+`{"observation": float32 vector of the seat's view, "action_mask": int8 mask over the game's fixed
+action space}`. Rewards are zero until the end, then the game's `returns()`. Every agent is
+terminated together when the game ends; nothing truncates (every game ends by its rules).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from magnates.core.errors import OptionError
+from magnates.envs.driver import Driver, load_for_env
+from magnates.envs.render import render_text
+
+RENDER_MODES = ("ansi", "human")
+
+
+def observation_space(driver: Driver) -> spaces.Dict:
+    """The space of one agent's observation dict (the same for every seat)."""
+    return spaces.Dict(
+        {
+            "observation": spaces.Box(-np.inf, np.inf, shape=(driver.observation_size,), dtype=np.float32),
+            "action_mask": spaces.Box(0, 1, shape=(driver.num_actions,), dtype=np.int8),
+        }
+    )
+
+
+class MagnatesAECEnv(AECEnv):  # type: ignore[misc]
+    """A game of `magnates` as a PettingZoo AEC environment (build it with `aec_env`)."""
+
+    metadata: dict[str, Any] = {  # noqa: RUF012  (PettingZoo reads and replaces it per instance)
+        "render_modes": list(RENDER_MODES),
+        "name": "magnates",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self, game_name: str, *, concessions: bool = False, render_mode: str | None = None, **options: Any
+    ) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise OptionError(f"render_mode must be one of {', '.join(RENDER_MODES)} or None, not {render_mode!r}")
+        self.game = load_for_env(game_name, **options)
+        self.driver = Driver(self.game, concessions=concessions)
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": f"magnates_{game_name.replace('-', '_')}"}
+        self.possible_agents = [f"player_{seat}" for seat in range(self.game.num_players)]
+        self.agent_name_mapping = {name: seat for seat, name in enumerate(self.possible_agents)}
+        space = observation_space(self.driver)
+        self.observation_spaces = {agent: space for agent in self.possible_agents}
+        action = spaces.Discrete(self.driver.num_actions)
+        self.action_spaces = {agent: action for agent in self.possible_agents}
+        self.agents: list[str] = []
+        self.rewards: dict[str, float] = {}
+        self._cumulative_rewards: dict[str, float] = {}
+        self.terminations: dict[str, bool] = {}
+        self.truncations: dict[str, bool] = {}
+        self.infos: dict[str, dict[str, Any]] = {}
+        self.agent_selection = self.possible_agents[0]
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    # -- the episode -------------------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        self.driver.reset(seed)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {agent: {} for agent in self.agents}
+        self._after_move()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self.agent_name_mapping[agent]
+        driver = self.driver
+        return {"observation": driver.observation(seat), "action_mask": driver.mask(seat)}
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations.get(agent) or self.truncations.get(agent):
+            self._was_dead_step(action)
+            return
+        self.driver.play(action)  # an illegal action raises IllegalAction here, before any change
+        self._cumulative_rewards[agent] = 0.0
+        self._after_move()
+        if self.render_mode == "human":
+            self.render()
+
+    def _after_move(self) -> None:
+        """Select the deciding seat, or end the game for everyone with its returns."""
+        driver = self.driver
+        if driver.is_over():
+            for agent, value in zip(self.possible_agents, driver.returns(), strict=True):
+                self.rewards[agent] = float(value)
+                self.terminations[agent] = True
+            self.agent_selection = self.agents[0]
+        else:
+            for agent in self.agents:
+                self.rewards[agent] = 0.0
+            self.agent_selection = self.possible_agents[driver.current_player()]
+        self._accumulate_rewards()
+
+    # -- people ---------------------------------------------------------------------------------
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        text = render_text(self.game, self.driver.state.view(None))
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release: the game lives in memory."""
+
+    def __str__(self) -> str:
+        return str(self.metadata["name"])
+
+
+def aec_env(game: str, *, concessions: bool = False, render_mode: str | None = None, **options: Any) -> MagnatesAECEnv:
+    """A PettingZoo AEC env of `game` with its options, e.g. `aec_env("magnate", players=2)`.
+
+    `concessions=False` (the default) masks resigning unless it is the only legal action, so random
+    play and early training see whole games; the rules themselves keep it.
+    """
+    return MagnatesAECEnv(game, concessions=concessions, render_mode=render_mode, **options)

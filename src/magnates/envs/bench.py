@@ -1,0 +1,136 @@
+"""How fast an agent can play through the PettingZoo env, beside the raw engine in the same run.
+
+An agent step is one decision taken through the AEC API as a learner would: `last()` (the
+observation vector and the action mask), a uniformly random legal action read from the mask, and
+`step()` (which resolves the chance that follows). The raw engine's figure counts the same
+decisions in random playouts on action ids (no view, no encoding), so the ratio is the wrapper's
+cost. Only whole games are counted.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from magnates.core.chance import sample
+from magnates.core.game import CHANCE, TERMINAL, Game
+from magnates.envs.aec import aec_env
+from magnates.envs.concessions import concession_ids, without_concessions
+
+
+@dataclass(frozen=True)
+class EnvBenchResult:
+    game: str
+    options: dict[str, Any]
+    concessions: bool
+    env_games: int
+    env_steps: int
+    env_seconds: float
+    raw_games: int
+    raw_decisions: int
+    raw_seconds: float
+
+    @property
+    def env_steps_per_second(self) -> float:
+        return self.env_steps / self.env_seconds if self.env_seconds > 0 else 0.0
+
+    @property
+    def raw_decisions_per_second(self) -> float:
+        return self.raw_decisions / self.raw_seconds if self.raw_seconds > 0 else 0.0
+
+    @property
+    def slowdown(self) -> float:
+        """How many times slower a decision is through the env than in the raw engine."""
+        env = self.env_steps_per_second
+        return self.raw_decisions_per_second / env if env > 0 else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "options": self.options,
+            "concessions": self.concessions,
+            "env_games": self.env_games,
+            "env_steps": self.env_steps,
+            "env_seconds": self.env_seconds,
+            "env_steps_per_second": self.env_steps_per_second,
+            "env_steps_per_game": self.env_steps / self.env_games if self.env_games else 0.0,
+            "raw_games": self.raw_games,
+            "raw_decisions": self.raw_decisions,
+            "raw_seconds": self.raw_seconds,
+            "raw_decisions_per_second": self.raw_decisions_per_second,
+            "slowdown": self.slowdown,
+        }
+
+
+def raw_decisions(game: Game, seconds: float, seed: int, concessions: bool = False) -> tuple[int, int, float]:
+    """Random playouts on action ids for about `seconds`: (games, decisions, seconds)."""
+    rng = random.Random(seed)
+    masked = frozenset() if concessions else concession_ids(game)
+    games = decisions = 0
+    clock = time.perf_counter
+    started = clock()
+    elapsed = 0.0
+    while games < 1 or elapsed < seconds:
+        state = game.new_initial_state()
+        while True:
+            player = state.current_player()
+            if player == TERMINAL:
+                break
+            if player == CHANCE:
+                state.apply_action(sample(state.chance_outcomes(), rng))
+                continue
+            legal = without_concessions(state.legal_actions(), masked)
+            state.apply_action(legal[rng.randrange(len(legal))])
+            decisions += 1
+        games += 1
+        elapsed = clock() - started
+    return games, decisions, elapsed
+
+
+def env_steps(
+    name: str, options: dict[str, Any], seconds: float, seed: int, concessions: bool = False
+) -> tuple[int, int, float]:
+    """Random legal actions read from the masks through the AEC env: (games, agent steps, seconds)."""
+    env = aec_env(name, concessions=concessions, **options)
+    rng = np.random.default_rng(seed)
+    games = steps = 0
+    clock = time.perf_counter
+    started = clock()
+    elapsed = 0.0
+    while games < 1 or elapsed < seconds:
+        env.reset(seed=int(rng.integers(2**31)))
+        for _agent in env.agent_iter():
+            observation, _reward, terminated, truncated, _info = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(observation["action_mask"])
+            env.step(int(legal[rng.integers(len(legal))]))
+            steps += 1
+        games += 1
+        elapsed = clock() - started
+    return games, steps, elapsed
+
+
+def bench_env(
+    name: str, options: dict[str, Any], seconds: float = 5.0, seed: int = 0, concessions: bool = False
+) -> EnvBenchResult:
+    """The env's agent steps/s and the raw engine's decisions/s, each for about `seconds`."""
+    env_games, steps, env_seconds = env_steps(name, options, seconds, seed, concessions)
+    game = aec_env(name, concessions=concessions, **options).game
+    raw_games, decisions, raw_seconds = raw_decisions(game, seconds, seed, concessions)
+    return EnvBenchResult(
+        game=name,
+        options=dict(game.options),
+        concessions=concessions,
+        env_games=env_games,
+        env_steps=steps,
+        env_seconds=env_seconds,
+        raw_games=raw_games,
+        raw_decisions=decisions,
+        raw_seconds=raw_seconds,
+    )

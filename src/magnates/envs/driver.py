@@ -1,0 +1,130 @@
+"""One game in progress as the environments see it: chance resolved inside, masks and observations.
+
+Every adapter (PettingZoo, Gymnasium, the benchmark) drives a game through this one class, so the
+rules of the wrapper are written once: chance nodes are sampled with the driver's own seeded
+generator, the deciding seat's legal actions (concessions masked unless forced, when asked) become
+an int8 mask over the fixed action space, and an observation is the game's encoder applied to the
+seat's view, never to the state.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+
+from magnates.core.chance import sample
+from magnates.core.encoding import Encoder
+from magnates.core.errors import IllegalAction, OptionError
+from magnates.core.game import CHANCE, Game, State
+from magnates.envs.concessions import concession_ids, without_concessions
+from magnates.games import load
+
+
+def load_for_env(name: str, **options: Any) -> Game:
+    """The game with validated options, with a clear error if it has no observation encoder."""
+    game = load(name, **options)
+    try:
+        game.observation_encoder()
+    except NotImplementedError as err:
+        raise OptionError(f"{name} cannot be used as an environment yet: {err}") from None
+    return game
+
+
+class Driver:
+    """A game, its current state and the generator its chance events are drawn from."""
+
+    def __init__(self, game: Game, *, concessions: bool = False) -> None:
+        self.game = game
+        self.encoder: Encoder = game.observation_encoder()
+        self.num_actions = game.num_distinct_actions
+        self.observation_size = self.encoder.size
+        self._fill = getattr(self.encoder, "fill", None)
+        self.concessions = concessions
+        self.masked = frozenset() if concessions else concession_ids(game)
+        self.rng = random.Random()
+        self.state: State = game.new_initial_state()
+        self._legal: list[int] | None = None
+        self._zeros = np.zeros(self.num_actions, dtype=np.int8)
+
+    # -- the game --------------------------------------------------------------------------
+    def reset(self, seed: int | None) -> None:
+        """A new game; `seed` fixes every chance event of it (None: a fresh draw from the last stream)."""
+        self.rng = random.Random(seed if seed is not None else self.rng.getrandbits(64))
+        self.state = self.game.new_initial_state()
+        self._legal = None
+        self.resolve_chance()
+
+    def resolve_chance(self) -> None:
+        """Play chance nodes until a seat must decide or the game ends."""
+        state, rng = self.state, self.rng
+        while state.current_player() == CHANCE:
+            state.apply_action(sample(state.chance_outcomes(), rng))
+
+    def current_player(self) -> int:
+        return self.state.current_player()
+
+    def is_over(self) -> bool:
+        return self.state.is_terminal()
+
+    def returns(self) -> list[float]:
+        return self.state.returns()
+
+    # -- what the deciding seat may do ---------------------------------------------------------
+    def legal(self) -> list[int]:
+        """The deciding seat's legal actions, concessions left out unless forced (when masked)."""
+        if self._legal is None:
+            self._legal = without_concessions(self.state.legal_actions(), self.masked)
+        return self._legal
+
+    def mask(self, seat: int | None = None) -> np.ndarray:
+        """A fresh int8 mask over the action space: 1 for each legal action of `seat` (default: the
+        deciding seat; all zeros for a seat that does not decide now)."""
+        mask = self._zeros.copy()
+        if seat is None or seat == self.state.current_player():
+            mask[self.legal()] = 1
+        return mask
+
+    def observation(self, seat: int | None) -> np.ndarray:
+        """The encoder's float32 vector of `seat`'s view (None: a spectator).
+
+        An encoder with a `fill(view, out)` method writes straight into a zeroed array (most of a
+        vector is zeros, so this spares building and converting a list); others return a list.
+        """
+        view = self.state.view(seat)
+        if self._fill is not None:
+            out = np.zeros(self.observation_size, dtype=np.float32)
+            self._fill(view, out)
+            return out
+        return np.fromiter(self.encoder.encode(view), dtype=np.float32, count=self.observation_size)
+
+    # -- acting ------------------------------------------------------------------------------------
+    def check(self, action: Any) -> int:
+        """The action as an int id if the deciding seat may play it now, else a clear IllegalAction."""
+        if isinstance(action, np.ndarray) and action.shape in ((), (1,)) and action.dtype.kind in "iu":
+            action = action.reshape(()).item()  # what vectorised learners pass for one Discrete action
+        if isinstance(action, bool | np.bool_) or not isinstance(action, int | np.integer):
+            raise IllegalAction(f"an action must be an integer id in 0..{self.num_actions - 1}, not {action!r}")
+        action_id = int(action)
+        if not 0 <= action_id < self.num_actions:
+            raise IllegalAction(f"action id {action_id} is outside this game's action space 0..{self.num_actions - 1}")
+        if self.state.is_terminal():
+            raise IllegalAction("the game is over; reset the environment to play again")
+        if action_id in self.legal():
+            return action_id
+        if action_id in self.masked:
+            raise IllegalAction(
+                f"{self.game.action_to_string(action_id)!r} concedes the game, and concessions are masked "
+                "(create the environment with concessions=True to allow them)"
+            )
+        raise IllegalAction(self.state._illegal_message(action_id, self.legal()))
+
+    def play(self, action: Any) -> int:
+        """Apply the deciding seat's action (checked first: an illegal one changes nothing), then
+        resolve chance; return the id played."""
+        action_id = self.check(action)
+        self.state.apply_action(action_id)
+        self._legal = None
+        self.resolve_chance()
+        return action_id

@@ -1,0 +1,251 @@
+"""The four games as OpenSpiel Python games: `pyspiel.load_game("python_magnate", {"players": 2})`.
+
+Importing this module registers `python_magnate`, `python_galactic_magnate`, `python_magistrate`
+and `python_magistratvm`. Each game's options are OpenSpiel parameters (plus `concessions`,
+False by default: resigning is left out unless forced, as in the other environments). Chance
+nodes map one to one: OpenSpiel's chance outcomes are the engine's, ids and probabilities alike.
+The observation tensor is the game's encoder applied to the player's view, and the observation
+string is that view as JSON. The encoders are not perfect recall, so no information-state tensor or
+string is offered (`game_type` says so). `game_type` tells the truth about chance (explicit) and
+information (imperfect where cards are hidden: Magnate and Magistrate).
+
+OpenSpiel's own algorithms work on these states directly: its MCTS bot, for instance, searches the
+true state (hidden cards included), as it would in any OpenSpiel game; the platform's own bots see
+views only.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from magnates.core.errors import IllegalAction
+from magnates.core.game import CHANCE, TERMINAL, Game, State
+from magnates.envs.concessions import concession_ids, without_concessions
+from magnates.games import REGISTRY, game_class
+
+PERFECT_INFORMATION = frozenset({"galactic-magnate", "magistratvm"})
+"""Games whose views hide nothing (their `sample_state` rebuilds the state from a view)."""
+
+MAX_GAME_LENGTH = 100_000
+"""An upper bound on the actions of a game (chance included); real games take hundreds."""
+
+
+def short_name(game: str) -> str:
+    return "python_" + game.replace("-", "_")
+
+
+def _parameters(game: str) -> dict[str, Any]:
+    cls = game_class(game)
+    params: dict[str, Any] = {option.name: option.default for option in cls.options_declared}
+    params["concessions"] = False
+    return params
+
+
+def _players_range(game: str) -> tuple[int, int]:
+    for option in game_class(game).options_declared:
+        if option.name == "players" and option.choices:
+            values = [int(v) for v in option.choices]
+            return min(values), max(values)
+    return 1, 1
+
+
+def game_type(game: str) -> pyspiel.GameType:
+    low, high = _players_range(game)
+    information = (
+        pyspiel.GameType.Information.PERFECT_INFORMATION
+        if game in PERFECT_INFORMATION
+        else pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    )
+    return pyspiel.GameType(
+        short_name=short_name(game),
+        long_name=f"magnates {game_class(game).title}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=information,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM if low == 1 else pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=high,
+        min_num_players=low,
+        provides_information_state_string=False,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=_parameters(game),
+    )
+
+
+class Engine:
+    """What every state of one OpenSpiel game shares: the engine's game, its encoder and the masked
+    concessions. OpenSpiel clones a Python state by deep-copying its attributes; this one is shared,
+    not copied."""
+
+    def __init__(self, game: Game, concessions: bool) -> None:
+        self.game = game
+        self.encoder = game.observation_encoder()
+        self.masked = frozenset() if concessions else concession_ids(game)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Engine:
+        return self
+
+
+class ViewCache(dict[int | None, dict[str, Any]]):
+    """The views of one position, by player; a clone starts without them (no deep copy of JSON)."""
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ViewCache:
+        return ViewCache()
+
+
+class Position:
+    """The engine state inside an OpenSpiel state, deep-copied with the engine's own `clone()`."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Position:
+        return Position(self.state.clone())
+
+
+_ENGINES: dict[str, Engine] = {}
+
+
+def _engine(name: str, options: dict[str, Any], concessions: bool) -> Engine:
+    """One engine per option set: OpenSpiel loads a game again from its string (serialization,
+    tests), and building an action space takes a moment."""
+    key = json.dumps([name, options, concessions], sort_keys=True)
+    found = _ENGINES.get(key)
+    if found is None:
+        found = _ENGINES[key] = Engine(game_class(name)(**options), concessions)
+    return found
+
+
+class MagnatesSpielGame(pyspiel.Game):  # type: ignore[misc]
+    """One of our games with one option set, as OpenSpiel sees it."""
+
+    registry_name: str = ""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        name = self.registry_name
+        merged = {**_parameters(name), **(params or {})}
+        concessions = bool(merged.pop("concessions"))
+        self.engine = _engine(name, merged, concessions)
+        engine = self.engine.game
+        n = engine.num_distinct_actions
+        players = engine.num_players
+        info = pyspiel.GameInfo(
+            num_distinct_actions=n,
+            max_chance_outcomes=n,
+            num_players=players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0 if _players_range(name)[0] > 1 else None,  # as game_type says
+            max_game_length=MAX_GAME_LENGTH,
+        )
+        super().__init__(game_type(name), info, {**merged, "concessions": concessions})
+
+    def new_initial_state(self) -> MagnatesSpielState:
+        return MagnatesSpielState(self, self.engine)
+
+    def make_py_observer(
+        self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: dict[str, Any] | None = None
+    ) -> ViewObserver:
+        if params:
+            raise ValueError(f"observation parameters are not supported; passed {params}")
+        if iig_obs_type is not None and iig_obs_type.perfect_recall:
+            raise ValueError("the magnates encoders are not perfect recall: no information-state observer")
+        return ViewObserver(self.engine)
+
+
+class MagnatesSpielState(pyspiel.State):  # type: ignore[misc]
+    """An engine state inside an OpenSpiel state; every rule stays the engine's."""
+
+    def __init__(self, game: MagnatesSpielGame, engine: Engine) -> None:
+        super().__init__(game)
+        self.engine = engine
+        self.position = Position(engine.game.new_initial_state())
+        self._views = ViewCache()
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        """The engine's view for `player`, kept until the next action (OpenSpiel asks for the
+        observation tensor and string of every player at every state)."""
+        found = self._views.get(player)
+        if found is None:
+            found = self._views[player] = self.position.state.view(player)
+        return found
+
+    @property
+    def inner(self) -> State:
+        """The engine's state."""
+        return self.position.state
+
+    def current_player(self) -> int:
+        player = self.position.state.current_player()
+        if player == CHANCE:
+            return int(pyspiel.PlayerId.CHANCE)
+        if player == TERMINAL:
+            return int(pyspiel.PlayerId.TERMINAL)
+        return player
+
+    def _legal_actions(self, player: int) -> list[int]:
+        inner = self.position.state
+        if player != inner.current_player():
+            return []
+        return sorted(without_concessions(inner.legal_actions(), self.engine.masked))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return sorted(self.position.state.chance_outcomes())
+
+    def _apply_action(self, action: int) -> None:
+        inner = self.position.state
+        seat = inner.current_player()
+        if seat >= 0 and action in self.engine.masked and action not in self._legal_actions(seat):
+            raise IllegalAction(f"{self.engine.game.action_to_string(action)!r} concedes, and concessions are masked")
+        inner.apply_action(int(action))
+        self._views = ViewCache()
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return self.engine.game.action_to_string(action)
+
+    def is_terminal(self) -> bool:
+        return self.position.state.is_terminal()
+
+    def returns(self) -> list[float]:
+        return [float(r) for r in self.position.state.returns()]
+
+    def __str__(self) -> str:
+        return json.dumps(self.view(None))
+
+
+class ViewObserver:
+    """OpenSpiel's observer protocol over a player's view: the encoder's tensor, the view's JSON."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.encoder = engine.encoder
+        self.tensor = np.zeros(self.encoder.size, np.float32)
+        self.dict = {name: self.tensor[start:stop] for name, (start, stop) in self.encoder.slices.items()}
+
+    def set_from(self, state: MagnatesSpielState, player: int) -> None:
+        self.tensor[:] = self.encoder.encode(state.view(player))
+
+    def string_from(self, state: MagnatesSpielState, player: int) -> str:
+        return json.dumps(state.view(player))
+
+
+def register() -> None:
+    """Register every game of the registry with pyspiel (once)."""
+    registered = set(pyspiel.registered_names())
+    for name in REGISTRY:
+        if short_name(name) in registered:
+            continue
+        cls_name = "SpielGame_" + name.replace("-", "_")
+        cls = type(cls_name, (MagnatesSpielGame,), {"registry_name": name, "__module__": __name__})
+        globals()[cls_name] = cls  # found by name when OpenSpiel pickles a game
+        pyspiel.register_game(game_type(name), cls)
+
+
+register()

@@ -1,0 +1,145 @@
+"""Gymnasium's single-agent API: one seat learns, bots play every other seat.
+
+The opponents are bots of the platform chosen by name (`random`, `random-no-concede`, `greedy`,
+a search level such as `hard`, ...) and they receive views only, like any player. The observation
+is the learner's float32 vector; `action_masks()` (the method sb3-contrib's MaskablePPO calls) and
+`info["action_mask"]` give the legal actions. An illegal action raises `IllegalAction` with the
+reason and changes nothing (no silent remapping to a legal one), unless the env was created with
+`illegal_action="lose"`, where it ends the episode as a loss (-1) and says so in `info`: that mode
+exists for generic tools that step with unmasked random actions, such as Gymnasium's `check_env`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from magnates.bots import make_bot
+from magnates.core.bot import Bot
+from magnates.core.errors import IllegalAction, OptionError
+from magnates.envs.driver import Driver, load_for_env
+from magnates.envs.render import render_text
+
+ILLEGAL_MODES = ("raise", "lose")
+ILLEGAL_PENALTY = -1.0
+
+
+class MagnatesGymEnv(gym.Env):  # type: ignore[misc]
+    """One seat of a game against bots (build it with `gymnasium.make("magnates/Magnate-v0", ...)`)."""
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012  (Gymnasium)
+
+    def __init__(
+        self,
+        game: str = "magnate",
+        *,
+        opponents: str | Sequence[str | Bot] | Bot = "random",
+        seat: int = 0,
+        concessions: bool = False,
+        illegal_action: str = "raise",
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise OptionError(f"render_mode must be 'ansi', 'human' or None, not {render_mode!r}")
+        if illegal_action not in ILLEGAL_MODES:
+            raise OptionError(f"illegal_action must be one of {', '.join(ILLEGAL_MODES)}, not {illegal_action!r}")
+        self.game = load_for_env(game, **options)
+        players = self.game.num_players
+        if not isinstance(seat, int) or not 0 <= seat < players:
+            raise OptionError(
+                f"seat must be a seat number 0..{players - 1} of this {players}-player game, not {seat!r}"
+            )
+        self.seat = seat
+        self.bots = self._opponents(opponents)
+        self.driver = Driver(self.game, concessions=concessions)
+        self.illegal_action = illegal_action
+        self.render_mode = render_mode
+        self.observation_space = spaces.Box(-np.inf, np.inf, shape=(self.driver.observation_size,), dtype=np.float32)
+        self.action_space = spaces.Discrete(self.driver.num_actions)
+        self._bot_rng = random.Random()
+        self._done = True
+
+    def _opponents(self, opponents: str | Sequence[str | Bot] | Bot) -> dict[int, Bot]:
+        others = [s for s in range(self.game.num_players) if s != self.seat]
+        if isinstance(opponents, str) or not isinstance(opponents, Sequence):
+            chosen: list[str | Bot] = [opponents] * len(others)  # type: ignore[list-item]
+        else:
+            chosen = list(opponents)
+            if len(chosen) != len(others):
+                raise OptionError(
+                    f"give one opponent for each of the {len(others)} other seats, or one name for all,"
+                    f" not {len(chosen)}"
+                )
+        return {s: make_bot(o, self.game) if isinstance(o, str) else o for s, o in zip(others, chosen, strict=True)}
+
+    # -- the episode -------------------------------------------------------------------------------
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict]:
+        super().reset(seed=seed)
+        game_seed, bot_seed = (int(x) for x in self.np_random.integers(0, 2**63 - 1, size=2))
+        self.driver.reset(game_seed)
+        self._bot_rng = random.Random(bot_seed)
+        self._done = False
+        self._play_opponents()
+        return self._observe(), self._info()
+
+    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict]:
+        if self._done:
+            raise IllegalAction("the episode is over; call reset() to play again")
+        driver = self.driver
+        try:
+            driver.play(action)
+        except IllegalAction as err:
+            if self.illegal_action == "raise":
+                raise
+            self._done = True
+            info = self._info()
+            info["illegal_action"] = str(err)
+            return self._observe(), ILLEGAL_PENALTY, True, False, info
+        self._play_opponents()
+        reward = 0.0
+        if driver.is_over():
+            self._done = True
+            reward = float(driver.returns()[self.seat])
+        if self.render_mode == "human":
+            self.render()
+        return self._observe(), reward, self._done, False, self._info()
+
+    def _play_opponents(self) -> None:
+        """Let the bots decide until the learner must, or the game ends."""
+        driver, game = self.driver, self.game
+        while not driver.is_over():
+            seat = driver.current_player()
+            if seat == self.seat:
+                return
+            view = driver.state.view(seat)
+            driver.play(self.bots[seat].choose(game, view, driver.legal(), self._bot_rng))
+        self._done = True
+
+    def _observe(self) -> np.ndarray:
+        return self.driver.observation(self.seat)
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": self.action_masks().astype(np.int8)}
+
+    def action_masks(self) -> np.ndarray:
+        """The learner's legal actions as booleans (all False once the episode is over)."""
+        if self._done:
+            return np.zeros(self.driver.num_actions, dtype=bool)
+        return self.driver.mask(self.seat).astype(bool)
+
+    # -- people ---------------------------------------------------------------------------------
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        text = render_text(self.game, self.driver.state.view(self.seat))
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text

@@ -1,0 +1,208 @@
+"""Galactic Magnate's observation encoder: one seat's view as a fixed-length list of floats.
+
+Nothing in Galactic Magnate is hidden, so the view is the whole position; the encoder still reads
+the view alone (never the state), as every encoder does. Seats are numbered from the encoding
+seat's chair: relative seat 0 is "me", 1 the next seat clockwise, and so on, so one learned policy
+can play any seat. A spectator's view (seat None) is encoded from seat 0's chair.
+
+Money is divided by `MONEY_SCALE` (a little above the largest starting cash) and may go below zero
+(debt) or above one (a rich player); counts are divided by their largest possible value. Slices,
+with S seats, L = 40 locations, P = 31 properties, G = 8 monopolies, E Fortune events (lengths in
+docs/envs.md): `phase` 10, `to_act` S, `turn_holder` S, `order` S*S (one-hot of each seat's place
+in the playing order), `counters` 10, `event` E, `alive` S, `cash` S, `credit` S, `prison` S,
+`position` S*L, `owner` P*S, `level` G, `auction.location` P, `auction.seller` S,
+`auction.kind` 2 (bank sale or a player's sale), `auction.bid` 1, `auction.high` S, `auction.next` S,
+`auction.in` S (seats still bidding), `trade_with` S, `offers.to` S*S, `offers.give` S*P,
+`offers.take` S*P, `offers.money` S (offers are indexed by their maker, relative to me),
+`draft.to` S, `draft.give` P, `draft.take` P, `draft.money` 1, `draft.steps_left` 1 (the offer the
+turn holder is building, step by step, before proposing it).
+
+Characters are names only in these rules (no effect on play) and the income ledger is statistics
+of the past, so neither is encoded. The bank's balance is minus the sum of the cash, so it is left
+out too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from magnates.core.encoding import Encoder
+from magnates.games.galactic_magnate.board import BOARD_SIZE, EVENTS, GROUPS, PROPERTIES, TABLES
+from magnates.games.galactic_magnate.phases import PHASE_NAMES
+
+MONEY_SCALE = 5000.0
+"""Cash, credit, bids and offer money: a little above the largest starting cash (3,900)."""
+SALARY_SCALE = 500.0
+"""Salary and, after the collapse, expenses: both start near 300 and drift slowly."""
+DRAFT_STEPS_SCALE = 16.0
+"""Building steps left for the offer being built: at most `trading.MAX_BUILD_STEPS` (16)."""
+COUNTERS = (
+    "salary",
+    "collapsed",
+    "expenses",
+    "doubles",
+    "last_double",
+    "auctioned",
+    "offered",
+    "rounds",
+    "turns",
+    "round_limit_near",
+)
+"""Scalars of the turn and the game; `rounds` is a fraction of the round limit."""
+
+
+class GalacticMagnateEncoder(Encoder):
+    """The encoder of one Galactic Magnate option set (lengths depend on the player count)."""
+
+    def __init__(self, players: int, max_rounds: int) -> None:
+        super().__init__()
+        self.sides = sides = players
+        self.max_rounds = float(max_rounds)
+        self.prop_index = {loc: i for i, loc in enumerate(PROPERTIES)}
+        props = len(PROPERTIES)
+        self.prison_scale = float(TABLES.prison_turns)
+        self.level_scale = float(TABLES.max_upgrade_level)
+        add = self.layout.add
+        self.s_phase = add("phase", len(PHASE_NAMES))[0]
+        self.s_to_act = add("to_act", sides)[0]
+        self.s_turn_holder = add("turn_holder", sides)[0]
+        self.s_order = add("order", sides * sides)[0]
+        self.s_counters = add("counters", len(COUNTERS))[0]
+        self.s_event = add("event", len(EVENTS))[0]
+        self.s_alive = add("alive", sides)[0]
+        self.s_cash = add("cash", sides)[0]
+        self.s_credit = add("credit", sides)[0]
+        self.s_prison = add("prison", sides)[0]
+        self.s_pos = add("position", sides * BOARD_SIZE)[0]
+        self.s_owner = add("owner", props * sides)[0]
+        self.s_level = add("level", len(GROUPS))[0]
+        self.s_a_loc = add("auction.location", props)[0]
+        self.s_a_seller = add("auction.seller", sides)[0]
+        self.s_a_kind = add("auction.kind", 2)[0]
+        self.s_a_bid = add("auction.bid", 1)[0]
+        self.s_a_high = add("auction.high", sides)[0]
+        self.s_a_next = add("auction.next", sides)[0]
+        self.s_a_in = add("auction.in", sides)[0]
+        self.s_trade_with = add("trade_with", sides)[0]
+        self.s_off_to = add("offers.to", sides * sides)[0]
+        self.s_off_give = add("offers.give", sides * props)[0]
+        self.s_off_take = add("offers.take", sides * props)[0]
+        self.s_off_money = add("offers.money", sides)[0]
+        self.s_draft_to = add("draft.to", sides)[0]
+        self.s_draft_give = add("draft.give", props)[0]
+        self.s_draft_take = add("draft.take", props)[0]
+        self.s_draft_money = add("draft.money", 1)[0]
+        self.s_draft_steps = add("draft.steps_left", 1)[0]
+
+    def encode(self, view: Mapping[str, Any]) -> list[float]:
+        out = [0.0] * self.layout.size
+        n = self.sides
+        seat = view["seat"]
+        me = seat if seat is not None and 0 <= seat < n else 0
+        rel = [(q - me) % n for q in range(n)]
+        prop_index = self.prop_index
+        phase = view["phase"]
+
+        out[self.s_phase + phase] = 1.0
+        decider = view["decider"]
+        if 0 <= decider < n:
+            out[self.s_to_act + rel[decider]] = 1.0
+        order = view["order"]
+        if PHASE_NAMES[phase] not in ("characters", "order"):
+            out[self.s_turn_holder + rel[order[view["turn"]]]] = 1.0
+            base = self.s_order
+            for place, q in enumerate(order):
+                out[base + rel[q] * n + place] = 1.0
+        base = self.s_counters
+        out[base] = view["salary"] / SALARY_SCALE
+        out[base + 1] = 1.0 if view["collapsed"] else 0.0
+        out[base + 2] = view["expenses"] / SALARY_SCALE
+        out[base + 3] = view["doubles"] / 3.0
+        out[base + 4] = 1.0 if view["last_double"] else 0.0
+        out[base + 5] = 1.0 if view["auctioned"] else 0.0
+        out[base + 6] = 1.0 if view["offered"] else 0.0
+        rounds = view["rounds"]
+        out[base + 7] = rounds / self.max_rounds
+        out[base + 8] = view["turns"] / (n * 100.0)
+        out[base + 9] = 1.0 if self.max_rounds - rounds <= 1 else 0.0
+        event = view["event"]
+        if event >= 0:
+            out[self.s_event + event] = 1.0
+
+        alive, cash, credit, prison, pos = view["alive"], view["cash"], view["credit"], view["prison"], view["pos"]
+        for q in range(n):
+            r = rel[q]
+            if alive[q]:
+                out[self.s_alive + r] = 1.0
+                out[self.s_pos + r * BOARD_SIZE + pos[q]] = 1.0
+            out[self.s_cash + r] = cash[q] / MONEY_SCALE
+            out[self.s_credit + r] = credit[q] / MONEY_SCALE
+            out[self.s_prison + r] = prison[q] / self.prison_scale
+
+        base = self.s_owner
+        owner = view["owner"]
+        for p, loc in enumerate(PROPERTIES):
+            q = owner[loc]
+            if q >= 0:
+                out[base + p * n + rel[q]] = 1.0
+        base = self.s_level
+        for g, level in enumerate(view["level"]):
+            out[base + g] = level / self.level_scale
+
+        loc = view["a_loc"]
+        if loc >= 0:
+            out[self.s_a_loc + prop_index[loc]] = 1.0
+            out[self.s_a_kind + (1 if view["a_player"] else 0)] = 1.0
+            out[self.s_a_bid] = view["a_bid"] / MONEY_SCALE
+            for q, name in ((view["a_seller"], self.s_a_seller), (view["a_high"], self.s_a_high)):
+                if q >= 0:
+                    out[name + rel[q]] = 1.0
+            q = view["a_next"]
+            if q >= 0:
+                out[self.s_a_next + rel[q]] = 1.0
+            a_out = view["a_out"]
+            for q in view["a_ring"]:
+                if not a_out[q]:
+                    out[self.s_a_in + rel[q]] = 1.0
+        q = view["trade_with"]
+        if q >= 0:
+            out[self.s_trade_with + rel[q]] = 1.0
+        self._offers(view["offers"], rel, out)
+        draft = view.get("draft")
+        if draft:
+            self._draft(draft, rel, out)
+        return out
+
+    def _offers(self, offers: list[Mapping[str, Any]], rel: list[int], out: list[float]) -> None:
+        """Open offers, each in the block of its maker: receiver, what changes hands, the money."""
+        n = self.sides
+        props = len(self.prop_index)
+        prop_index = self.prop_index
+        for offer in offers:
+            maker = rel[offer["from"]]
+            to = offer["to"]
+            if to >= 0:
+                out[self.s_off_to + maker * n + rel[to]] = 1.0
+            base = self.s_off_give + maker * props
+            for loc in offer["give"]:
+                out[base + prop_index[loc]] = 1.0
+            base = self.s_off_take + maker * props
+            for loc in offer["take"]:
+                out[base + prop_index[loc]] = 1.0
+            out[self.s_off_money + maker] = offer["money"] / MONEY_SCALE
+
+    def _draft(self, draft: Mapping[str, Any], rel: list[int], out: list[float]) -> None:
+        """The offer being built: its receiver, both bundles, the money and the steps still allowed."""
+        prop_index = self.prop_index
+        to = draft["to"]
+        if to >= 0:
+            out[self.s_draft_to + rel[to]] = 1.0
+        base = self.s_draft_give
+        for loc in draft["give"]:
+            out[base + prop_index[loc]] = 1.0
+        base = self.s_draft_take
+        for loc in draft["take"]:
+            out[base + prop_index[loc]] = 1.0
+        out[self.s_draft_money] = draft["money"] / MONEY_SCALE
+        out[self.s_draft_steps] = draft.get("steps_left", 0) / DRAFT_STEPS_SCALE

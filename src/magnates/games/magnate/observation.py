@@ -1,0 +1,215 @@
+"""Magnate's observation encoder: one seat's view as a fixed-length list of floats.
+
+Everything is seen from the seat's chair: sides are numbered relative to it (0 is the seat itself,
+1 the next side round the table, ...), so one learned policy can play any seat. In the solo game
+side 1 is the automa. The encoder reads the view alone (card names, district names, counts) and
+the fixed data of the option set (which cards exist, their suits and ranks), never the state, so it
+encodes only what the seat may know. A spectator's view (seat None) is encoded from side 0's chair
+with an empty hand.
+
+Slices (names and lengths, documented in docs/envs.md), with C cards in play, D districts, S sides:
+`phase` 9, `to_act` S, `turn_player` S, `dice_high` 10, `dice_low` 10, `taxed` 6, `counters` 9,
+`pending_income` S + 6 + 1, `hand` C, `hand_sizes` S, `discard` C, `sold_card` C, `tokens` S*6,
+`crowns` S*6, `lanes` D*S*C, `deeds` C, `deed_paid` D*S*6, `deed_missing` D*S (tokens a deed still needs),
+`district_values` D*S, `district_leaders` D*S, `districts_led` S, `district_open` D*S.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, MutableSequence
+from typing import TYPE_CHECKING, Any
+
+from magnates.core.encoding import Encoder
+from magnates.decktet import SUITS, Kind
+from magnates.games.magnate.state import PHASE_NAMES
+
+if TYPE_CHECKING:
+    from magnates.games.magnate.game import MagnateGame
+
+SUIT_NAMES = tuple(s.title for s in SUITS)
+TOKEN_SCALE = 10.0  # a typical large holding of one suit
+VALUE_SCALE = 30.0  # a strong district total
+COUNTERS = (
+    "plays_left",
+    "draws_left",
+    "tax_dice_left",
+    "draw_pile",
+    "exhaustions",
+    "final_turns",
+    "final_turns_left",
+    "turn",
+    "crowns_to_deal",
+)
+
+
+class MagnateEncoder(Encoder):
+    """The encoder of one Magnate option set (the slices' lengths depend on it)."""
+
+    def __init__(self, game: MagnateGame) -> None:
+        super().__init__()
+        config = game.config
+        deck = game.deck
+        self.sides = sides = config.sides
+        self.cards = cards = len(deck)
+        self.n_districts = districts = len(game.districts)
+        self.deck_size = float(cards)
+        self.card_index = dict(game.card_index)
+        self.district_index = {d.name: i for i, d in enumerate(game.districts)}
+        self.phase_index = {name: i for i, name in enumerate(PHASE_NAMES)}
+        self.score_rank = list(deck.score_rank)
+        self.suit_mask = list(deck.mask)
+        self.card_suits = [tuple(int(s) for s in c.suits) for c in deck.cards]
+        self.develop_cost = list(deck.develop_cost)
+        self.official_aces = config.aces == "official"
+        self.is_ace = [c.kind is Kind.ACE for c in deck.cards]
+        self.crown_suit = {c.label: int(c.suits[0]) for c in deck.crowns}
+        self.contested = [tuple(d.contested_by) for d in game.districts]
+        self.hand_scale = float(config.cards_dealt)
+        self.plays_scale = float(config.plays_per_turn)
+        self.final_scale = float(config.players)
+        self.crowns_total = float(len(deck.crowns))
+        add = self.layout.add
+        self.s_phase = add("phase", len(PHASE_NAMES))[0]
+        self.s_to_act = add("to_act", sides)[0]
+        self.s_turn_player = add("turn_player", sides)[0]
+        self.s_dice_high = add("dice_high", 10)[0]
+        self.s_dice_low = add("dice_low", 10)[0]
+        self.s_taxed = add("taxed", 6)[0]
+        self.s_counters = add("counters", len(COUNTERS))[0]
+        self.s_pending = add("pending_income", sides + 6 + 1)[0]
+        self.s_hand = add("hand", cards)[0]
+        self.s_hand_sizes = add("hand_sizes", sides)[0]
+        self.s_discard = add("discard", cards)[0]
+        self.s_sold = add("sold_card", cards)[0]
+        self.s_tokens = add("tokens", sides * 6)[0]
+        self.s_crowns = add("crowns", sides * 6)[0]
+        self.s_lanes = add("lanes", districts * sides * cards)[0]
+        self.s_deeds = add("deeds", cards)[0]
+        self.s_deed_paid = add("deed_paid", districts * sides * 6)[0]
+        self.s_deed_missing = add("deed_missing", districts * sides)[0]
+        self.s_values = add("district_values", districts * sides)[0]
+        self.s_leaders = add("district_leaders", districts * sides)[0]
+        self.s_led = add("districts_led", sides)[0]
+        self.s_open = add("district_open", districts * sides)[0]
+        self.open_ids = [
+            [
+                self.s_open + d * sides + (side - me) % sides
+                for d, sides_in in enumerate(self.contested)
+                for side in sides_in
+            ]
+            for me in range(sides)
+        ]
+        """Per chair: the `district_open` entries that are 1 (which sides may build where is fixed)."""
+
+    def encode(self, view: Mapping[str, Any]) -> list[float]:
+        out = [0.0] * self.layout.size
+        self.fill(view, out)
+        return out
+
+    def fill(self, view: Mapping[str, Any], out: MutableSequence[float]) -> None:
+        """Write the encoding into `out`, a zeroed sequence of `size` floats (a list, or an array
+        the RL layer owns, which spares it a copy: most of the vector stays zero)."""
+        sides = self.sides
+        seat = view["seat"]
+        me = seat if seat is not None and seat < sides else 0
+        card_index = self.card_index
+
+        out[self.s_phase + self.phase_index[view["phase"]]] = 1.0
+        to_act = view["to_act"]
+        if to_act is not None:
+            out[self.s_to_act + (to_act - me) % sides] = 1.0
+        out[self.s_turn_player + (view["turn_player"] - me) % sides] = 1.0
+        dice = view["dice"]
+        if dice:
+            out[self.s_dice_high + dice[0] - 1] = 1.0
+            out[self.s_dice_low + dice[1] - 1] = 1.0
+        base = self.s_taxed
+        for suit in view["taxed"]:
+            out[base + SUIT_NAMES.index(suit)] += 1.0
+        base = self.s_counters
+        final = view["final_turns_left"]
+        out[base] = view["plays_left"] / self.plays_scale
+        out[base + 1] = view["draws_left"] / self.hand_scale
+        out[base + 2] = view["tax_dice_left"] / 2.0
+        out[base + 3] = view["draw_pile"] / self.deck_size
+        out[base + 4] = float(view["exhaustions"])
+        out[base + 5] = 0.0 if final is None else 1.0
+        out[base + 6] = 0.0 if final is None else final / self.final_scale
+        out[base + 7] = view["turn"] / 100.0
+        out[base + 8] = view["crowns_to_deal"] / self.crowns_total
+        pending = view["pending_income"]
+        if pending:
+            first = pending[0]
+            base = self.s_pending
+            out[base + (first["player"] - me) % sides] = 1.0
+            for suit in self.card_suits[card_index[first["card"]]]:
+                out[base + sides + suit] = 1.0
+            out[base + sides + 6] = len(pending) / 4.0
+        sold = view["sold_card"]
+        if sold is not None:
+            out[self.s_sold + card_index[sold]] = 1.0
+        base = self.s_discard
+        for label in view["discard"]:
+            out[base + card_index[label]] = 1.0
+
+        for side, info in enumerate(view["sides"]):
+            rel = (side - me) % sides
+            out[self.s_hand_sizes + rel] = info["hand_size"] / self.hand_scale
+            tokens = info["tokens"]
+            base = self.s_tokens + rel * 6
+            out[base : base + 6] = [tokens[name] / TOKEN_SCALE for name in SUIT_NAMES]
+            base = self.s_crowns + rel * 6
+            crown_suit = self.crown_suit
+            for label in info["crowns"]:
+                out[base + crown_suit[label]] += 1.0
+            if side == seat and info["hand"] is not None:
+                base = self.s_hand
+                for label in info["hand"]:
+                    out[base + card_index[label]] = 1.0
+
+        self._districts(view["districts"], me, out)
+
+    def _districts(self, districts: list[dict[str, Any]], me: int, out: MutableSequence[float]) -> None:
+        sides, cards = self.sides, self.cards
+        card_index, score_rank, masks = self.card_index, self.score_rank, self.suit_mask
+        leaders_count = [0] * sides
+        for index in self.open_ids[me]:
+            out[index] = 1.0
+        s_lanes, s_deeds, s_deed_paid, s_values = self.s_lanes, self.s_deeds, self.s_deed_paid, self.s_values
+        official_aces, is_ace = self.official_aces, self.is_ace
+        for d, district in enumerate(districts):
+            values = [0] * sides
+            for side, lane in enumerate(district["lanes"]):
+                if not lane:
+                    continue
+                rel = (side - me) % sides
+                slot = d * sides + rel
+                base = s_lanes + slot * cards
+                developed: list[int] = []
+                for entry in lane:
+                    card = card_index[entry["card"]]
+                    out[base + card] = 1.0
+                    if entry["deed"]:
+                        out[s_deeds + card] = 1.0
+                        paid = [entry["paid"][name] for name in SUIT_NAMES]
+                        pbase = s_deed_paid + slot * 6
+                        out[pbase : pbase + 6] = [got / TOKEN_SCALE for got in paid]
+                        out[self.s_deed_missing + slot] = (self.develop_cost[card] - sum(paid)) / TOKEN_SCALE
+                    else:
+                        developed.append(card)
+                total = 0
+                for card in developed:
+                    if official_aces and is_ace[card]:
+                        bit = masks[card]
+                        total += sum(1 for other in developed if masks[other] & bit)
+                    else:
+                        total += score_rank[card]
+                values[rel] = total
+                out[s_values + slot] = total / VALUE_SCALE
+            best = max(values)
+            if best > 0 and values.count(best) == 1:
+                leader = values.index(best)
+                out[self.s_leaders + d * sides + leader] = 1.0
+                leaders_count[leader] += 1
+        for rel, count in enumerate(leaders_count):
+            out[self.s_led + rel] = count / float(self.n_districts)

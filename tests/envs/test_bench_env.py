@@ -1,0 +1,37 @@
+"""`magnates bench GAME --env`: the figures are produced and printed (never asserted as speeds)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+pytest.importorskip("pettingzoo")
+from magnates.cli.main import app
+from magnates.envs.bench import bench_env
+
+
+def test_bench_env_counts_whole_games() -> None:
+    result = bench_env("magnate", {"players": 2}, seconds=0.05, seed=1)
+    assert result.env_games >= 1 and result.raw_games >= 1
+    assert result.env_steps > 0 and result.raw_decisions > 0
+    assert result.env_steps_per_second > 0 and result.slowdown > 0
+
+
+def test_cli_bench_env_json_and_text() -> None:
+    runner = CliRunner()
+    out = runner.invoke(app, ["bench", "magnate", "--env", "--seconds", "0.05", "--json"])
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.output)
+    assert data["game"] == "magnate" and data["concessions"] is False
+    assert data["env_steps_per_second"] > 0 and data["raw_decisions_per_second"] > 0
+    out = runner.invoke(app, ["bench", "galactic-magnate", "--env", "--seconds", "0.05"])
+    assert out.exit_code == 0, out.output
+    assert "agent steps/s" in out.output and "raw engine" in out.output and "concessions masked" in out.output
+
+
+def test_cli_bench_env_bad_option_is_a_message() -> None:
+    out = CliRunner().invoke(app, ["bench", "magnate", "--env", "-o", "mega=maybe", "--seconds", "0.05"])
+    assert out.exit_code != 0
+    assert "mega" in out.output and "Traceback" not in out.output
