@@ -67,3 +67,41 @@ def playout(state: GalacticState, bots: list[Any], seed: int, max_steps: int = 2
             legal = state.legal_actions()
             state.apply_action(bots[player].choose(state.game, state.view(player), legal, seat_rngs[player]))
     raise AssertionError("the game did not end")
+
+
+def money_steps(amount: int) -> list[int]:
+    """`amount` as the fewest steps of MONEY_STEPS (largest first)."""
+    from magnates.games.galactic_magnate.actions import MONEY_STEPS
+
+    steps = []
+    for step in sorted(MONEY_STEPS, reverse=True):
+        while amount >= step:
+            steps.append(step)
+            amount -= step
+    assert amount == 0, "amounts in tests are multiples of the smallest step"
+    return steps
+
+
+def build_offer(
+    state: GalacticState,
+    partner: int,
+    give: tuple[str, ...] = (),
+    take: tuple[str, ...] = (),
+    pay: int = 0,
+    ask: int = 0,
+    *,
+    propose: bool = True,
+) -> None:
+    """Build an offer to `partner` step by step, by the actions' texts, and propose it."""
+    if state.phase_name != "offer":
+        state.apply_action(f"Make an offer to Player {partner + 1}")
+    for name in give:
+        state.apply_action(f"Put my {name} in the offer")
+    for name in take:
+        state.apply_action(f"Ask for {name}")
+    for step in money_steps(pay):
+        state.apply_action(f"Offer {step} more in cash")
+    for step in money_steps(ask):
+        state.apply_action(f"Ask {step} more in cash")
+    if propose:
+        state.apply_action("Propose the offer")

@@ -20,7 +20,7 @@ from magnates.games.galactic_magnate import heuristic
 from magnates.games.galactic_magnate.bots import GreedyBot, PatientRandomBot
 from magnates.games.galactic_magnate.state import GalacticState
 
-from .helpers import give, loc, own, roll, started
+from .helpers import build_offer, give, loc, own, roll, started
 
 
 def test_the_search_bots_find_the_hooks():
@@ -73,21 +73,19 @@ def test_an_open_auction_is_played_out_on_a_copy_before_judging():
 def test_an_open_offer_is_answered_by_the_receivers_greedy_rule():
     s = started(2)
     own(s, 0, "Ceres Outpost")
-    s.apply_action("Make an offer to Player 2")
-    s.apply_action("Offer Ceres Outpost to Player 2 for 50")  # a bargain greedy takes
+    build_offer(s, 1, give=("Ceres Outpost",), ask=50)  # a bargain greedy takes
     settled = heuristic.settled(s)
-    assert settled.owner[loc("Ceres Outpost")] == 1 and settled.offer_action[0] == -1
-    assert s.owner[loc("Ceres Outpost")] == 0 and s.offer_action[0] != -1
+    assert settled.owner[loc("Ceres Outpost")] == 1 and settled.offer_to[0] == -1
+    assert s.owner[loc("Ceres Outpost")] == 0 and s.offer_to[0] == 1
 
 
 def test_an_offer_whose_property_changed_hands_is_dropped_not_carried_out():
     s = started(3)
     own(s, 1, "Titan Port")
-    s.apply_action("Make an offer to Player 2")
-    s.apply_action("Offer 520 for Titan Port")
+    build_offer(s, 1, take=("Titan Port",), pay=520)
     own(s, 2, "Titan Port")  # now someone else's: the offer is stale
     settled = heuristic.settled(s)
-    assert settled.offer_action[0] == -1 and settled.owner[loc("Titan Port")] == 2
+    assert settled.offer_to[0] == -1 and settled.owner[loc("Titan Port")] == 2
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -7,7 +7,7 @@ from rich.console import Console
 from magnates.games.galactic_magnate.bots import GreedyBot
 from magnates.games.galactic_magnate.render import render
 
-from .helpers import own, playout, started
+from .helpers import build_offer, own, playout, started
 
 
 def draw(state, seat):
@@ -33,3 +33,15 @@ def test_render_a_finished_game_for_a_spectator():
     s = playout(started(2), [GreedyBot(), GreedyBot()], 4)
     text = draw(s, None)
     assert "resigned" in text
+
+
+def test_render_shows_the_offer_being_built_and_the_open_offer():
+    s = started(2)
+    own(s, 0, "Ceres Outpost")
+    own(s, 1, "Titan Port")
+    build_offer(s, 1, give=("Ceres Outpost",), take=("Titan Port",), ask=50, propose=False)
+    text = " ".join(draw(s, 0).split())
+    assert "Offer being built (13 steps left): Player 1 offers Ceres Outpost to Player 2 for Titan Port and 50" in text
+    s.apply_action("Propose the offer")
+    text = " ".join(draw(s, 1).split())
+    assert "Open offer: Player 1 offers Ceres Outpost to Player 2 for Titan Port and 50" in text

@@ -8,7 +8,7 @@ from magnates import IllegalAction
 from magnates.games.galactic_magnate.actions import FortuneDraw
 from magnates.games.galactic_magnate.board import GROUPS, PRICE, PRISON, TABLES
 
-from .helpers import give, legal_texts, loc, own, roll, set_cash, started
+from .helpers import build_offer, give, legal_texts, loc, own, roll, set_cash, started
 
 CERES = ("Ceres Outpost", "Ceres Harbor")
 SIRIUS = ("Sirius Palace", "Sirius Exchange", "Sirius Crown")
@@ -182,6 +182,8 @@ def test_player_auction_sells_upgrades_first_and_pays_80_percent():
     assert s.level[g] == 0 and s.cash[0] == 3900 + 2 * 50
     assert s.current_player() == 1 and legal_texts(s)[:2] == ["Bid the opening price", "Pass"]
     s.apply_action("Bid the opening price")
+    assert s.current_player() == 0  # the initiator bids too; he lets it go
+    s.apply_action("Pass")
     assert s.owner[loc("Ceres Outpost")] == 1
     assert s.cash == [3900 + 100 + 240, 3900 - 300]
     assert s.current_player() == 0 and s.phase_name == "roll"
@@ -193,6 +195,7 @@ def test_player_auction_without_bids_leaves_the_property_with_its_owner():
     own(s, 0, "Titan Port")
     s.apply_action("Put Titan Port up for auction")
     s.apply_action("Pass")
+    s.apply_action("Pass")  # the initiator, asked last, does not buy it back either
     assert s.owner[loc("Titan Port")] == 0 and s.cash == [3900, 3900]
 
 
@@ -319,8 +322,10 @@ def test_trade_offer_is_accepted_on_the_receivers_turn():
     own(s, 0, "Ceres Outpost")
     s.apply_action("Make an offer to Player 2")
     assert "Make no offer after all" in legal_texts(s)
-    s.apply_action("Offer Ceres Outpost to Player 2 for 150")
-    assert "Offer Ceres Harbor to Player 2 for 120" not in legal_texts(s)  # one offer at a time
+    build_offer(s, 1, give=("Ceres Outpost",), ask=150, propose=False)
+    assert s.phase_name == "offer" and s.current_player() == 0
+    s.apply_action("Propose the offer")
+    assert "Make an offer to Player 2" not in legal_texts(s)  # one offer at a time
     assert "Accept the offer of Player 1" not in legal_texts(s)
     s.pos[0] = 10
     roll(s, 2, 3)
@@ -335,24 +340,22 @@ def test_offers_can_be_recalled_and_rejected():
     s = started(2)
     own(s, 1, "Ceres Outpost")
     own(s, 0, "Titan Port")
-    s.apply_action("Make an offer to Player 2")
-    s.apply_action("Offer 200 for Ceres Outpost")
+    build_offer(s, 1, take=("Ceres Outpost",), pay=200)
     assert s.offer_to[0] == 1
     s.apply_action("Recall my offer")
-    assert s.offer_action[0] == -1
+    assert s.offer_to[0] == -1 and s.offer_take[0] == [] and s.offer_money[0] == 0
     assert "Make an offer to Player 2" not in legal_texts(s)  # one new offer per turn
     s.pos[0] = 10
     roll(s, 2, 3)
     s.apply_action("Do nothing")
-    s.apply_action("Make an offer to Player 1")
-    s.apply_action("Offer Ceres Outpost for Titan Port")
+    build_offer(s, 0, give=("Ceres Outpost",), take=("Titan Port",))
     assert s.offer_to[1] == 0
     s.pos[1] = 10
     roll(s, 2, 3)
     s.apply_action("Start an auction")  # player 1 is now asked to bid, and may reject meanwhile
     assert "Reject the offer of Player 2" in legal_texts(s)
     s.apply_action("Reject the offer of Player 2")
-    assert s.offer_action[1] == -1
+    assert s.offer_to[1] == -1
 
 
 def test_trade_sells_the_upgrades_of_the_monopolies_involved_to_their_owner():
@@ -361,8 +364,7 @@ def test_trade_sells_the_upgrades_of_the_monopolies_involved_to_their_owner():
     s.level[group("Ceres")] = 3
     s.turn = 1
     s._legal = None
-    s.apply_action("Make an offer to Player 1")
-    s.apply_action("Offer Ceres Outpost to Player 1 for 100")
+    build_offer(s, 0, give=("Ceres Outpost",), ask=100)
     s.pos[1] = 10
     roll(s, 2, 3)
     s.apply_action("Do nothing")
@@ -375,8 +377,7 @@ def test_no_trade_after_the_collapse_while_either_side_is_in_debt():
     s = started(2)
     own(s, 0, "Ceres Outpost", *SIRIUS)
     own(s, 1, "Titan Port")
-    s.apply_action("Make an offer to Player 2")
-    s.apply_action("Offer Ceres Outpost for Titan Port")
+    build_offer(s, 1, give=("Ceres Outpost",), take=("Titan Port",))
     s.collapsed, s.salary, s.expenses = True, 0, 300
     set_cash(s, 0, -50)
     s.pos[0] = 10
@@ -529,4 +530,6 @@ def test_a_player_auction_never_pushes_the_sellers_debt_past_credit():
     set_cash(s, 0, -250)
     s.apply_action("Put Sirius Crown up for auction")
     s.apply_action("Bid the opening price")
+    assert s.legal_actions() == [s.ids.pass_]  # the initiator has nothing left to bid with
+    s.apply_action("Pass")
     assert s.cash[0] == -250 + 240 and s.cash[0] >= -50

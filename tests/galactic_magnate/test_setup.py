@@ -62,8 +62,15 @@ def test_start_cash_salary_and_start_location(players):
     assert state.bank + sum(state.cash) == 0
 
 
-def test_each_player_chooses_a_different_character():
+def test_characters_are_dealt_in_seat_order_by_default():
     game = magnates.load("galactic-magnate", players=3)
+    state = game.new_initial_state()
+    assert state.is_chance_node() and state.phase_name == "order"
+    assert state.characters == [0, 1, 2]
+
+
+def test_each_player_chooses_a_different_character():
+    game = magnates.load("galactic-magnate", players=3, characters="pick")
     state = game.new_initial_state()
     assert state.current_player() == 0
     state.apply_action("Choose the spy")
@@ -74,7 +81,7 @@ def test_each_player_chooses_a_different_character():
 
 
 def test_playing_order_is_a_chance_node_over_every_permutation():
-    game = magnates.load("galactic-magnate", players=4)
+    game = magnates.load("galactic-magnate", players=4, characters="pick")
     state = game.new_initial_state()
     for _ in range(4):
         state.apply_action(state.legal_actions()[0])

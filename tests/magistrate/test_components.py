@@ -74,3 +74,21 @@ def test_agent_ops_board_has_a_people_and_a_military_row_and_fewer_open_cells_in
     assert open_cells[2] < open_cells[3] < open_cells[4]
     for cell in comp.cells:
         assert cell.describe().startswith(cell.name)
+
+
+def test_broken_designs_are_refused_with_an_exception_that_survives_python_O():
+    """The load-time checks raise DesignError (a ValueError), not assert, which `python -O` strips."""
+    import dataclasses
+
+    from magnates.games.magistrate.components import DesignError, _check
+
+    comp = components()
+    with pytest.raises(DesignError, match="card 0 is listed out of order"):
+        _check(dataclasses.replace(comp, cards=comp.cards[1:]))
+    first = comp.provinces[0]
+    one_way = dataclasses.replace(first, neighbours=(*first.neighbours, 4))  # 4 does not list 0
+    with pytest.raises(ValueError, match="one-way"):
+        _check(dataclasses.replace(comp, provinces=(one_way, *comp.provinces[1:])))
+    endless = dataclasses.replace(comp.cards[0], attacker_loses=0, defender_loses=0)
+    with pytest.raises(DesignError, match="battle last forever"):
+        _check(dataclasses.replace(comp, cards=(endless, *comp.cards[1:])))

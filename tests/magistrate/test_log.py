@@ -47,7 +47,7 @@ def test_secret_evidence_is_named_only_to_the_player_who_places_it():
         assert action in state.legal_actions()
         assert state.describe(action, 0) == f"place card {card} as secret evidence"
         for reader in (1, 2, None):
-            assert state.describe(action, reader) == "Player 1 places a card as secret evidence"
+            assert state.describe(action, reader) == "places a card as secret evidence"
 
 
 def test_a_card_discarded_for_material_is_named_to_everyone():

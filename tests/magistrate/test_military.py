@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+import magnates
 from magnates.games.magistrate.components import GREEN
 from magnates.games.magistrate.phases import ATTACKS, MARCH
 
@@ -49,6 +52,25 @@ def test_majority_is_judged_against_the_start_of_the_turn_not_the_last_move():
     assert state.evidence[0][GREEN] == 0
     state.apply_action(state.ids.march[(0, 8, 2)])  # 3 v 2: a new majority since turn start
     assert state.evidence[0][GREEN] == 1
+
+
+def test_split_marches_into_one_province_earn_evidence_once():
+    """ "If the move causes you to have the most Soldiers in a Province that you did not have the
+    most Soldiers in at the start of your turn, put the green cube into Home as evidence.
+    Otherwise, pay to Central Stockpile." A second march into a province the first march already
+    won causes nothing: its cube goes to the stockpile, so splitting a march farms no evidence."""
+    state = dealt(4)
+    place(state, 0, 0, 4)
+    place(state, 1, 8, 1)
+    green(state, 0, 4)
+    at_phase(state, MARCH, 0)
+    state.apply_action(state.ids.march[(0, 8, 2)])  # 2 v 1: this move causes the majority
+    assert state.evidence[0][GREEN] == 1
+    stockpile = state.stockpile[GREEN]
+    state.apply_action(state.ids.march[(0, 8, 1)])  # already the most: causes nothing
+    state.apply_action(state.ids.march[(0, 8, 1)])
+    assert state.evidence[0][GREEN] == 1
+    assert state.stockpile[GREEN] == stockpile + 2 and state.supply[0][GREEN] == 1
 
 
 def test_no_one_marches_into_another_players_home_but_may_enter_a_fort_province():
@@ -143,3 +165,10 @@ def test_the_attacker_names_the_defender_when_several_rivals_are_present():
     legal = state.legal_actions()
     assert state.ids.attack[8][1] in legal and state.ids.attack[8][2] in legal
     assert state.ids.attack[8][3] not in legal
+
+
+def test_records_of_rules_version_1_are_refused_with_a_clear_message():
+    """Version 1 paid evidence for split marches, so its games would replay into other positions."""
+    record = {"game": "magistrate", "version": "1", "options": {"players": 2}, "actions": [0]}
+    with pytest.raises(magnates.RecordError, match="rules version 1; this installation has version 2"):
+        magnates.replay(record)

@@ -127,9 +127,30 @@ def test_influence_never_moves_a_judge_onto_home_and_ignores_just_that_move():
     assert state.judges == [1, 0, 3]
 
 
-def test_influence_that_would_move_no_judge_is_not_offered():
+def test_influence_whose_every_move_is_ignored_is_still_played_for_its_evidence():
+    """ "Influence that would violate the previous 3 movement rules is simply ignored": the
+    moves are ignored, not the action; the evidence is paid and the card discarded."""
     state = dealt(3)
     card = card_with(state, lambda c: c.influence == ((0, 2),))
     state = influence_turn([0, 3, 3], card)
-    assert state.ids.influence[card][False] not in state.legal_actions()
+    backward = state.ids.influence[card][False]  # the People Judge stands on Home: forward only
+    assert backward in state.legal_actions()
     assert state.ids.influence[card][True] in state.legal_actions()
+    state.apply_action(backward)
+    assert state.judges == [0, 3, 3]
+    assert state.evidence[0][PURPLE] == 2 and state.supply[0][PURPLE] == 2
+    assert card in state.discard and card not in state.hands[0]
+
+
+def test_influence_is_offered_in_both_directions_for_every_card_in_hand():
+    state = dealt(3)
+    card = card_with(state, lambda c: len(c.influence) == 1)
+    judge = state.comp.cards[card].influence[0][0]
+    judges = [1, 1, 1]
+    judges[judge] = state.comp.path_spaces - 1
+    state = influence_turn(judges, card)
+    legal = state.legal_actions()
+    for held in state.hands[0]:
+        assert state.ids.influence[held][False] in legal and state.ids.influence[held][True] in legal
+    state.apply_action(state.ids.influence[card][True])  # would reach Home: ignored
+    assert state.judges[judge] == state.comp.path_spaces - 1

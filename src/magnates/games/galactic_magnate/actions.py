@@ -1,9 +1,9 @@
 """Every action of Galactic Magnate, and the fixed action space for a player count.
 
-Trade offers come from a small menu of shapes (sell one property for a price,
-ask to buy one, swap one for one) with prices as a fixed percentage ladder of
-the property's minimum price, so the whole space stays finite (about 2,000
-ids for five players) and usable as an RL mask.
+A trade offer is built step by step (choose the partner, put in one's own
+properties, ask for the partner's, add money on either side in fixed steps,
+then propose), so any bundle of properties and money can be offered while the
+space stays small and fixed (a few hundred ids) and usable as an RL mask.
 """
 
 from __future__ import annotations
@@ -13,16 +13,16 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from magnates.core.actions import Action
-from magnates.games.galactic_magnate.board import LOCATIONS, PRICE, PROPERTIES, TABLES
+from magnates.games.galactic_magnate.board import LOCATIONS, PROPERTIES, TABLES
+
+MONEY_STEPS = (10, 50, 100, 500)
+"""The amounts by which money is added to an offer being built: 10 to fine-tune, 50 and 100 for
+property-sized sums (minimum prices run 100..400), 500 for large ones. Money on both sides nets out:
+offering 50 more cuts the sum asked by 50 first."""
 
 
 def seat_name(seat: int) -> str:
     return f"Player {seat + 1}"
-
-
-def offer_price(location: int, percent: int) -> int:
-    """A ladder price: `percent` of the minimum price, rounded to tens."""
-    return max(10, round(PRICE[location] * percent / 1000) * 10)
 
 
 @dataclass(frozen=True)
@@ -173,34 +173,56 @@ class MakeNoOffer(Action):
 
 
 @dataclass(frozen=True)
-class OfferSale(Action):
-    kind: ClassVar[str] = "offer-sale"
+class GiveProperty(Action):
+    kind: ClassVar[str] = "give-property"
     location: str
-    to: int
-    price: int
 
     def __str__(self) -> str:
-        return f"Offer {self.location} to {seat_name(self.to)} for {self.price}"
+        return f"Put my {self.location} in the offer"
 
 
 @dataclass(frozen=True)
-class OfferPurchase(Action):
-    kind: ClassVar[str] = "offer-purchase"
+class AskProperty(Action):
+    kind: ClassVar[str] = "ask-property"
     location: str
-    price: int
 
     def __str__(self) -> str:
-        return f"Offer {self.price} for {self.location}"
+        return f"Ask for {self.location}"
 
 
 @dataclass(frozen=True)
-class OfferSwap(Action):
-    kind: ClassVar[str] = "offer-swap"
-    give: str
-    take: str
+class DropProperty(Action):
+    kind: ClassVar[str] = "drop-property"
+    location: str
 
     def __str__(self) -> str:
-        return f"Offer {self.give} for {self.take}"
+        return f"Leave {self.location} out of the offer"
+
+
+@dataclass(frozen=True)
+class OfferMoney(Action):
+    kind: ClassVar[str] = "offer-money"
+    amount: int
+
+    def __str__(self) -> str:
+        return f"Offer {self.amount} more in cash"
+
+
+@dataclass(frozen=True)
+class AskMoney(Action):
+    kind: ClassVar[str] = "ask-money"
+    amount: int
+
+    def __str__(self) -> str:
+        return f"Ask {self.amount} more in cash"
+
+
+@dataclass(frozen=True)
+class Propose(Action):
+    kind: ClassVar[str] = "propose"
+
+    def __str__(self) -> str:
+        return "Propose the offer"
 
 
 @dataclass(frozen=True)
@@ -232,6 +254,7 @@ class AcceptOffer(Action):
 @dataclass(frozen=True)
 class Resign(Action):
     kind: ClassVar[str] = "resign"
+    concedes: ClassVar[bool] = True
 
     def __str__(self) -> str:
         return "Resign"
@@ -271,13 +294,19 @@ class ActionIds:
     auction_property: dict[int, int] = field(default_factory=dict)
     trade_with: list[int] = field(default_factory=list)
     no_offer: int = 0
-    offers: dict[int, tuple[int, Offer | None]] = field(default_factory=dict)
-    """offer action id -> (the location whose owner receives it or -1, shape with receiver -1 if implied)."""
-    sale_ids: dict[int, list[list[tuple[int, int]]]] = field(default_factory=dict)
-    """location -> receiver seat -> [(action id, price)]."""
-    purchase_ids: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
-    """location -> [(action id, price)]."""
-    swap_id: dict[tuple[int, int], int] = field(default_factory=dict)
+    give_property: dict[int, int] = field(default_factory=dict)
+    """location -> "Put my X in the offer"."""
+    ask_property: dict[int, int] = field(default_factory=dict)
+    drop_property: dict[int, int] = field(default_factory=dict)
+    offer_money: dict[int, int] = field(default_factory=dict)
+    """action id -> amount (the offerer pays that much more)."""
+    ask_money: dict[int, int] = field(default_factory=dict)
+    """action id -> amount (the receiver pays that much more)."""
+    offer_money_id: dict[int, int] = field(default_factory=dict)
+    ask_money_id: dict[int, int] = field(default_factory=dict)
+    propose: int = 0
+    location_of: dict[int, int] = field(default_factory=dict)
+    """For the property families above (and AuctionProperty): action id -> location."""
     recall: int = 0
     reject: list[int] = field(default_factory=list)
     accept: list[int] = field(default_factory=list)
@@ -324,31 +353,30 @@ def build(players: int) -> tuple[list[Action], ActionIds]:
     for group in TABLES.groups:
         ids.sell_upgrade.append(add(SellUpgrade(group.name)))
     for loc in PROPERTIES:
-        ids.auction_property[loc] = add(AuctionProperty(LOCATIONS[loc].name))
+        a = add(AuctionProperty(LOCATIONS[loc].name))
+        ids.auction_property[loc] = a
+        ids.location_of[a] = loc
     for seat in range(players):
         ids.trade_with.append(add(TradeWith(seat)))
     ids.no_offer = add(MakeNoOffer())
-    for loc in PROPERTIES:
-        ids.sale_ids[loc] = [[] for _ in range(players)]
-        for to in range(players):
-            for percent in TABLES.offer_percents:
-                price = offer_price(loc, percent)
-                a = add(OfferSale(LOCATIONS[loc].name, to, price))
-                ids.offers[a] = (-1, Offer(to, (loc,), (), price))
-                ids.sale_ids[loc][to].append((a, price))
-    for loc in PROPERTIES:
-        ids.purchase_ids[loc] = []
-        for percent in TABLES.offer_percents:
-            price = offer_price(loc, percent)
-            a = add(OfferPurchase(LOCATIONS[loc].name, price))
-            ids.offers[a] = (loc, Offer(-1, (), (loc,), -price))
-            ids.purchase_ids[loc].append((a, price))
-    for give in PROPERTIES:
-        for take in PROPERTIES:
-            if give != take:
-                a = add(OfferSwap(LOCATIONS[give].name, LOCATIONS[take].name))
-                ids.offers[a] = (take, Offer(-1, (give,), (take,), 0))
-                ids.swap_id[(give, take)] = a
+    for family, make in (
+        (ids.give_property, GiveProperty),
+        (ids.ask_property, AskProperty),
+        (ids.drop_property, DropProperty),
+    ):
+        for loc in PROPERTIES:
+            a = add(make(LOCATIONS[loc].name))
+            family[loc] = a
+            ids.location_of[a] = loc
+    for amount in MONEY_STEPS:
+        a = add(OfferMoney(amount))
+        ids.offer_money[a] = amount
+        ids.offer_money_id[amount] = a
+    for amount in MONEY_STEPS:
+        a = add(AskMoney(amount))
+        ids.ask_money[a] = amount
+        ids.ask_money_id[amount] = a
+    ids.propose = add(Propose())
     ids.recall = add(RecallOffer())
     for seat in range(players):
         ids.reject.append(add(RejectOffer(seat)))

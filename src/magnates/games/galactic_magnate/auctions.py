@@ -13,8 +13,9 @@ The protocol (the seed leaves it open):
   that bid, so when nobody raises he buys at the minimum price; he may raise
   again when outbid. The auction ends when everyone else has passed;
 - in a player auction the opening bid is 300 and nobody holds it: the first
-  bidder must "bid the opening price"; the initiator does not bid; if everybody
-  passes, the property stays with him.
+  bidder must "bid the opening price"; the initiator bids too, asked last in
+  each round ("All players participate"); if everybody passes, the property
+  stays with him.
 The middleman receives 20% of the final bid (also when he wins), goes back to
 Start without passing it, and his turn ends. The initiator receives 80%; the
 other 20% goes to the bank (the auction house).

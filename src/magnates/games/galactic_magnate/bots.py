@@ -2,8 +2,9 @@
 
 It reads only its view. It always starts auctions (the middleman's 20% makes
 that pay), bids up to a valuation capped by a cash budget, upgrades complete
-monopolies while keeping a reserve, tries to buy the missing piece of a set,
-accepts trades worth more to it than they cost, and never resigns.
+monopolies while keeping a reserve, tries to buy the missing piece of a set
+(building the offer step by step: ask for the piece, add cash up to its price,
+propose), accepts trades worth more to it than they cost, and never resigns.
 """
 
 from __future__ import annotations
@@ -147,27 +148,39 @@ class GreedyBot:
             best = max(upgrades, key=lambda g: GROUPS[g].fees[min(view["level"][g], 4)] / GROUPS[g].upgrade_price)
             if cash - GROUPS[best].upgrade_price >= RESERVE:
                 return ids.upgrade[best]
-        wanted = self._wanted_purchase(owner, me, ids, cash)
+        wanted = self._wanted_purchase(owner, me, cash)
         if wanted is not None and ids.trade_with[wanted[0]] in legal_set:
             return int(ids.trade_with[wanted[0]])
         return ids.roll
 
     def _offer(self, view: Mapping[str, Any], me: int, legal: list[int], ids: Any) -> int:
-        wanted = self._wanted_purchase(view["owner"], me, ids, view["cash"][me])
-        if wanted is not None and wanted[1] in legal:
-            return wanted[1]
-        return int(ids.no_offer)
+        """Build "that piece for this much cash": ask for it, add cash in the largest fitting steps, propose."""
+        draft = view["draft"]
+        wanted = self._wanted_purchase(view["owner"], me, view["cash"][me])
+        legal_set = set(legal)
+        if draft is None or wanted is None or wanted[0] != draft["to"]:
+            return int(ids.no_offer)
+        loc, price = wanted[1], wanted[2]
+        if loc not in draft["take"]:
+            ask = ids.ask_property[loc]
+            return int(ask) if ask in legal_set else int(ids.no_offer)
+        short = price - draft["give_money"]
+        for amount in sorted(ids.offer_money_id, reverse=True):
+            action = ids.offer_money_id[amount]
+            if amount <= short and action in legal_set:
+                return int(action)
+        return int(ids.propose) if ids.propose in legal_set else int(ids.no_offer)
 
-    def _wanted_purchase(self, owner: list[int], me: int, ids: Any, cash: int) -> tuple[int, int] | None:
-        """(owner, offer) for the last piece of a set held by one opponent, at up to twice its price."""
+    def _wanted_purchase(self, owner: list[int], me: int, cash: int) -> tuple[int, int, int] | None:
+        """(owner, location, price) for the last piece of a set held by one opponent: up to twice its price."""
         for group in GROUPS:
             missing = [x for x in group.locations if owner[x] != me]
             if len(missing) != 1 or owner[missing[0]] < 0:
                 continue
             loc = missing[0]
-            for action, price in reversed(ids.purchase_ids[loc]):
-                if price <= 2 * PRICE[loc] and cash - price >= 2 * RESERVE:
-                    return owner[loc], int(action)
+            price = min(2 * PRICE[loc], (cash - 2 * RESERVE) // 10 * 10)
+            if price >= PRICE[loc] // 2:
+                return owner[loc], loc, price
         return None
 
     def _good_trade(self, view: Mapping[str, Any], me: int, offer: Mapping[str, Any]) -> bool:

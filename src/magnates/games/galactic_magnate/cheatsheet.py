@@ -17,14 +17,17 @@ def render_options(options: dict[str, Any]) -> str:
     t = TABLES
     utility_price = next(loc.price for loc in LOCATIONS if loc.kind == UTILITY)
     lines = [
-        f"# Galactic Magnate, {players} players",
+        "# Galactic Magnate: rules cheatsheet",
+        "",
+        f"*{players} players*",
         "",
         f"**Start**: {_money(t.start_cash[players])} each, salary {t.start_salary[players]}, everybody on Start; "
         "characters are names only; the playing order is drawn at random.",
         "",
         "## Your turn",
         "- Before each roll: upgrade a complete monopoly, sell upgrades, put one property up for auction "
-        "(once a turn), make one offer, accept or reject offers to you, recall yours, or resign.",
+        "(once a turn), make one offer (properties and cash on each side, built step by step), accept or "
+        "reject offers to you, recall yours, or resign.",
         "- Roll 2d6 and move clockwise. Doubles: roll again; the third double in a row: straight to Prison.",
         f"- Passing or landing on Start: pay {t.interest_percent}% interest on debt, then collect the salary "
         "(after the collapse: pay the expenses).",
@@ -46,8 +49,8 @@ def render_options(options: dict[str, Any]) -> str:
         f"- The middleman holds the opening bid (the price); others, then he, raise by "
         f"{', '.join(map(str, t.raises))} or pass for good. He gets {t.middleman_percent}% of the final bid, "
         "returns to Start (no salary) and his turn ends.",
-        f"- Player auction: opening bid {t.player_auction_opening}, upgrades sold first; the seller gets "
-        f"{t.player_auction_seller_percent}%.",
+        f"- Player auction: opening bid {t.player_auction_opening}, upgrades sold first; everybody bids, the "
+        f"seller too; the seller gets {t.player_auction_seller_percent}%.",
         "",
         "## Money",
         "- Credit = the mortgage values you own; your debt may never exceed it. A bill that would: upgrades "

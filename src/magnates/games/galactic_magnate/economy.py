@@ -139,9 +139,8 @@ def resign(s: GalacticState, seat: int) -> None:
     s.prison[seat] = 0
     s.eliminated.append(seat)
     for other in range(s.n):
-        if s.offer_action[other] != -1 and (other == seat or s.offer_to[other] == seat):
-            s.offer_action[other] = -1
-            s.offer_to[other] = -1
+        if s.offer_to[other] != -1 and (other == seat or s.offer_to[other] == seat):
+            s.clear_offer(other)
     if s.a_ring:
         s.a_out[seat] = True
     for other in alive_seats(s):

@@ -9,19 +9,27 @@ from typing import Any
 
 from magnates.core.actions import Action
 from magnates.core.bot import Bot
+from magnates.core.encoding import Encoder
 from magnates.core.errors import OptionError
 from magnates.core.game import Game, State
 from magnates.core.options import Option
 from magnates.games.galactic_magnate import actions, fortune
+from magnates.games.galactic_magnate.observation import GalacticMagnateEncoder
 from magnates.games.galactic_magnate.state import GalacticState
 
 
 class GalacticMagnateGame(Game):
     name = "galactic-magnate"
     title = "Galactic Magnate"
-    version = "1"
+    version = "2"
     options_declared = (
         Option("players", 2, (2, 3, 4, 5), "number of players (2 to 5)"),
+        Option(
+            "characters",
+            "dealt",
+            ("dealt", "pick"),
+            "dealt: each seat is given a character in seat order; pick: each seat chooses one (names only)",
+        ),
         Option(
             "max_rounds",
             300,
@@ -60,6 +68,21 @@ class GalacticMagnateGame(Game):
     @cached_property
     def order_outcomes(self) -> list[tuple[int, float]]:
         return [(a, 1 / len(self.ids.orders)) for a in self.ids.orders]
+
+    def static_info(self) -> dict[str, Any]:
+        """The board, the monopolies and the tables, for drawn tables (`GET /api/games/{id}/info`)."""
+        from magnates.games.galactic_magnate.info import static_info
+
+        return static_info(self.num_players)
+
+    def observation_encoder(self) -> Encoder:
+        """Built once per option set (and kept): the slices' lengths depend on the player count."""
+        encoder: Encoder | None = self.__dict__.get("_encoder")
+        if encoder is None:
+            encoder = self.__dict__["_encoder"] = GalacticMagnateEncoder(
+                self.num_players, int(self.options["max_rounds"])
+            )
+        return encoder
 
     def new_initial_state(self) -> GalacticState:
         return GalacticState(self)

@@ -184,7 +184,7 @@ def heuristic(state: State, seat: int) -> float:
 # -- settling what is open at a leaf ----------------------------------------------------------------
 def settled(s: GalacticState) -> GalacticState:
     """A copy with the open auction played out and open offers answered, or `s` if nothing is open."""
-    if s.phase != AUCTION and all(a == -1 for a in s.offer_action):
+    if s.phase != AUCTION and all(to == -1 for to in s.offer_to):
         return s
     s = s.clone()
     for _ in range(200):  # an auction ends: every step raises the bid or removes a bidder
@@ -192,7 +192,7 @@ def settled(s: GalacticState) -> GalacticState:
             break
         s.apply_action(bid_for(s, s.a_next))
     for offerer in range(s.n):
-        if s.offer_action[offerer] == -1 or s.phase == OVER:
+        if s.offer_to[offerer] == -1 or s.phase == OVER:
             continue
         receiver = s.offer_to[offerer]
         offer = trading.offer_to_me(s, offerer, receiver)

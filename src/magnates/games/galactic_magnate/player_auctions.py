@@ -3,9 +3,11 @@
 The monopoly of the property loses its upgrades first (sold to the bank at half
 price, for him). The opening bid is 300 and nobody holds it: the first bidder
 must "bid the opening price"; then bidding goes round as in every auction
-(`auctions.py`). The initiator does not bid. The winner pays; the initiator
-receives 80% and the auction house (the bank) keeps 20%. If everybody passes,
-the property stays with him. His turn goes on afterwards.
+(`auctions.py`). "All players participate in player auctions", the initiator
+too: he is asked last in each round and may buy his property back at his own
+price. The winner pays the bank; the initiator receives 80% and the auction
+house (the bank) keeps 20%, so buying back costs him a fifth of the price. If
+everybody passes, the property stays with him. His turn goes on afterwards.
 """
 
 from __future__ import annotations
@@ -16,17 +18,9 @@ from magnates.games.galactic_magnate import auctions, economy, monopolies
 from magnates.games.galactic_magnate.board import MORTGAGE, PROPERTIES, TABLES
 
 if TYPE_CHECKING:
-    from magnates.games.galactic_magnate.actions import ActionIds
     from magnates.games.galactic_magnate.state import GalacticState
 
 SELLER_GETS_AT_LEAST = TABLES.player_auction_opening * TABLES.player_auction_seller_percent // 100
-
-
-def location_of(ids: ActionIds, action: int) -> int:
-    for loc, a in ids.auction_property.items():
-        if a == action:
-            return loc
-    raise KeyError(action)
 
 
 def can_auction_own(money: int, loc: int) -> bool:
@@ -51,4 +45,4 @@ def start_player_auction(s: GalacticState, seat: int, loc: int) -> None:
     s.a_player = True
     s.a_bid = 0
     s.a_high = -1
-    auctions.open_bidding(s, auctions.ring_after(s, seat, include_seat=False))
+    auctions.open_bidding(s, auctions.ring_after(s, seat, include_seat=True))

@@ -114,7 +114,10 @@ def pending_lines(game: Game, view: Mapping[str, Any]) -> list[RenderableType]:
         event = EVENTS[view["event"]]
         out.append(Text(f"Fortune: {event.title}. {event.text}", style="bold"))
     for offer in view["offers"]:
-        out.append(Text(f"Open offer P{offer['from'] + 1} -> P{offer['to'] + 1}: {offer['text']}"))
+        out.append(Text(f"Open offer: {offer['text']}"))
+    draft = view.get("draft")
+    if draft is not None:
+        out.append(Text(f"Offer being built ({draft['steps_left']} steps left): {draft['text']}", style="bold"))
     return out
 
 

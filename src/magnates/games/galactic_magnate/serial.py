@@ -10,7 +10,7 @@ from magnates.core.game import require
 from magnates.games.galactic_magnate import income
 from magnates.games.galactic_magnate.board import BOARD_SIZE, EVENTS, GROUPS, PROPERTIES, TABLES
 from magnates.games.galactic_magnate.phases import PHASE_NAMES
-from magnates.games.galactic_magnate.state import LISTS, SCALARS, GalacticState
+from magnates.games.galactic_magnate.state import LISTS, NESTED, SCALARS, GalacticState
 
 if TYPE_CHECKING:
     from magnates.games.galactic_magnate.game import GalacticMagnateGame
@@ -47,6 +47,36 @@ def _income(data: Mapping[str, Any], n: int) -> list[list[int]]:
     return [list(row) for row in rows]
 
 
+def _offers(s: GalacticState, data: Mapping[str, Any], n: int) -> None:
+    """The offer being built and each seat's open offer: properties, their owners, the money."""
+    s.draft_give = _int_list(data, "draft_give", None, 0, BOARD_SIZE - 1)
+    s.draft_take = _int_list(data, "draft_take", None, 0, BOARD_SIZE - 1)
+    require(s.draft_steps >= 0, "draft_steps is never negative")
+    s.offer_to = _int_list(data, "offer_to", n, -1, n - 1)
+    s.offer_money = _int_list(data, "offer_money", n, -(10**12), 10**12)
+    for name in NESTED:
+        rows = data[name]
+        require(isinstance(rows, list) and len(rows) == n, f"{name} must be a list of {n} lists, one per seat")
+        setattr(s, name, [_int_list({name: row}, name, None, 0, BOARD_SIZE - 1) for row in rows])
+    for seat in range(n):
+        to = s.offer_to[seat]
+        give, take = s.offer_give[seat], s.offer_take[seat]
+        if to == -1:
+            require(not give and not take and s.offer_money[seat] == 0, f"seat {seat} has no open offer but its parts")
+        else:
+            require(to != seat, f"the open offer of seat {seat} is addressed to itself")
+            require(bool(give or take), f"the open offer of seat {seat} moves no property")
+    in_offers = [
+        *s.draft_give,
+        *s.draft_take,
+        *(x for rows in (s.offer_give, s.offer_take) for row in rows for x in row),
+    ]
+    for loc in in_offers:
+        require(loc in PROPERTIES, f"location {loc} in an offer is not a property")
+    building = bool(s.draft_give or s.draft_take or s.draft_money or s.draft_steps)
+    require(s.trade_with >= 0 or not building, "draft_* describe an offer being built, but trade_with is -1")
+
+
 def check_phase(s: GalacticState) -> None:
     """The fields that the current phase relies on must be there."""
     phase = PHASE_NAMES[s.phase]
@@ -66,7 +96,7 @@ def check_phase(s: GalacticState) -> None:
 def state_from_json(game: GalacticMagnateGame, data: Mapping[str, Any]) -> GalacticState:
     if not isinstance(data, Mapping):
         raise RecordError("a Galactic Magnate state is a JSON object")
-    missing = [k for k in (*SCALARS, *LISTS) if k not in data]
+    missing = [k for k in (*SCALARS, *LISTS, *NESTED) if k not in data]
     require(not missing, f"the state lacks {', '.join(missing)}")
     n = game.num_players
     require(data.get("players", n) == n, f"the state is for {data.get('players')} players; this game has {n}")
@@ -99,10 +129,7 @@ def state_from_json(game: GalacticMagnateGame, data: Mapping[str, Any]) -> Galac
     )
     s.level = _int_list(data, "level", len(GROUPS), 0, TABLES.max_upgrade_level)
     s.a_ring = _int_list(data, "a_ring", None, 0, n - 1)
-    s.offer_action = _int_list(data, "offer_action", n, -1, len(game.action_space) - 1)
-    s.offer_to = _int_list(data, "offer_to", n, -1, n - 1)
-    for seat, action in enumerate(s.offer_action):
-        require(action == -1 or action in game.ids.offers, f"the open offer of seat {seat} is not an offer")
+    _offers(s, data, n)
     s.eliminated = _int_list(data, "eliminated", None, 0, n - 1)
     for name in BOOL_LISTS:
         value = data[name]

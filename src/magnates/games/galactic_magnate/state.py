@@ -61,6 +61,8 @@ SCALARS = (
     "auctioned",
     "offered",
     "trade_with",
+    "draft_money",
+    "draft_steps",
     "turns",
     "rounds",
     "end_reason",
@@ -76,10 +78,14 @@ LISTS = (
     "level",
     "a_ring",
     "a_out",
-    "offer_action",
+    "draft_give",
+    "draft_take",
     "offer_to",
+    "offer_money",
     "eliminated",
 )
+NESTED = ("offer_give", "offer_take")
+"""Lists of lists (one list of locations per seat), copied row by row."""
 
 
 class GalacticState(State):
@@ -98,6 +104,12 @@ class GalacticState(State):
         self.phase = CHARACTERS
         self.chooser = 0
         self.characters: list[int] = [-1] * n
+        if game.options["characters"] == "dealt":
+            # Characters are names only (no ability), so a default game deals them and starts at
+            # the playing order; `characters=pick` keeps the seed's choice, seat by seat.
+            self.characters = list(range(n))
+            self.chooser = n
+            self.phase = ORDER
         self.order: list[int] = list(range(n))
         self.turn = 0
         self.cash: list[int] = [TABLES.start_cash[n]] * n
@@ -126,9 +138,17 @@ class GalacticState(State):
         self.auctioned = False
         self.offered = False
         self.trade_with = -1
-        """The partner chosen for the offer being composed (phase OFFER), else -1."""
-        self.offer_action: list[int] = [-1] * n
+        """The partner chosen for the offer being built (phase OFFER), else -1."""
+        self.draft_give: list[int] = []
+        self.draft_take: list[int] = []
+        self.draft_money = 0
+        """The offer being built: my properties, theirs, and money they pay me (negative: I pay)."""
+        self.draft_steps = 0
         self.offer_to: list[int] = [-1] * n
+        """Each seat's open offer: its receiver (-1: none), what it gives, takes, and the money."""
+        self.offer_give: list[list[int]] = [[] for _ in range(n)]
+        self.offer_take: list[list[int]] = [[] for _ in range(n)]
+        self.offer_money: list[int] = [0] * n
         self.turns = 0
         self.rounds = 0
         self.eliminated: list[int] = []
@@ -178,7 +198,7 @@ class GalacticState(State):
         if phase == AUCTION:
             return auctions.legal_bids(self, seat) + self._anytime(seat)
         if phase == OFFER:
-            return trading.legal_offers(self, seat)
+            return trading.legal_building(self, seat)
         if phase == BUY:
             return [ids.start_auction, ids.do_nothing, *self._anytime(seat)]
         if phase == EVENT_CHOICE:
@@ -222,9 +242,11 @@ class GalacticState(State):
         elif kind == "sell-upgrade":
             monopolies.sell_upgrade(self, ids.sell_upgrade.index(action))
         elif kind == "auction-property":
-            player_auctions.start_player_auction(self, seat, player_auctions.location_of(ids, action))
-        elif kind in trading.OFFER_KINDS:
-            trading.make_offer(self, seat, action)
+            player_auctions.start_player_auction(self, seat, ids.location_of[action])
+        elif kind in trading.BUILD_KINDS:
+            trading.build_step(self, action)
+        elif kind == "propose":
+            trading.propose(self, seat)
         elif kind == "trade-with":
             trading.choose_partner(self, seat, ids.trade_with.index(action))
         elif kind == "no-offer":
@@ -254,6 +276,19 @@ class GalacticState(State):
 
         return why_illegal(self, action_id)
 
+    def describe(self, action_id: int, viewer: int | None) -> str:
+        """Proposals and acceptances are logged with both bundles (nothing here is hidden)."""
+        from magnates.games.galactic_magnate.explain import describe
+
+        return describe(self, action_id)
+
+    def clear_offer(self, offerer: int) -> None:
+        """The seat's open offer is gone (recalled, rejected, accepted, or its parties left)."""
+        self.offer_to[offerer] = -1
+        self.offer_give[offerer] = []
+        self.offer_take[offerer] = []
+        self.offer_money[offerer] = 0
+
     # -- copies ----------------------------------------------------------------------
     def clone(self) -> GalacticState:
         other = GalacticState(self.game, empty=True)
@@ -263,6 +298,8 @@ class GalacticState(State):
             d[name] = src[name]
         for name in LISTS:
             d[name] = src[name][:]
+        for name in NESTED:
+            d[name] = [row[:] for row in src[name]]
         other.income = [row[:] for row in self.income]
         other.history = self.history[:]
         other._legal = None
@@ -313,6 +350,8 @@ class GalacticState(State):
         data: dict[str, Any] = {name: src[name] for name in SCALARS}
         for name in LISTS:
             data[name] = src[name][:]
+        for name in NESTED:
+            data[name] = [row[:] for row in src[name]]
         data["income"] = [row[:] for row in self.income]
         data["players"] = self.n
         return data

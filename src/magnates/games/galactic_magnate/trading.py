@@ -1,13 +1,23 @@
-"""Trading: offers from a fixed menu, recalled or rejected at any time, accepted on the receiver's turn.
+"""Trading: offers built step by step, recalled or rejected at any time, accepted on the receiver's turn.
 
-Menu (the seed allows any mix of properties and money; a finite menu keeps the
-action space finite): sell one of my properties to a chosen player for a price,
-offer a price for one property of another player (its owner receives the offer),
-or swap one of mine for one of his. Prices are 50/100/150/200/300% of the
-property's minimum price. On his own turn a player first picks the partner
-("Make an offer to Player 2"), then an offer from the menu for that partner, or
-none after all; he does this at most once per turn and has at most one open
-offer. After the economic collapse no trade
+The seed lets players trade "properties for properties, or money, or both". An
+offer is therefore a pair of bundles: any of the offerer's properties plus money
+one way, any of the receiver's properties plus money the other way. To keep the
+action space fixed, the offer is built in steps on the offerer's own turn, before
+a roll:
+
+1. "Make an offer to Player k" (once per turn, with no offer of his own open);
+2. any number of steps, at most `MAX_BUILD_STEPS`: "Put my X in the offer",
+   "Ask for Y", "Leave X out of the offer", "Offer 50 more in cash", "Ask 50 more
+   in cash" (steps of `actions.MONEY_STEPS`; money on both sides nets out, so the
+   offer records one sum and who pays it);
+3. "Propose the offer" (it must move at least one property and leave both sides
+   within their credit) or "Make no offer after all".
+
+The cap on building steps and the one offer per turn keep a random player from
+building forever. The proposed offer stays open until the offerer recalls it or
+the receiver rejects it (whenever either is asked anything), or the receiver
+accepts it before a roll of his own turn. After the economic collapse no trade
 is offered or accepted while either side is in debt.
 """
 
@@ -23,15 +33,10 @@ from magnates.games.galactic_magnate.phases import OFFER, ROLL
 if TYPE_CHECKING:
     from magnates.games.galactic_magnate.state import GalacticState
 
-OFFER_KINDS = frozenset({"offer-sale", "offer-purchase", "offer-swap"})
+MAX_BUILD_STEPS = 16
+"""Building steps per offer (properties in or out, money up or down); then only propose or give up."""
 
-
-def decode(s: GalacticState, offerer: int, action: int) -> Offer:
-    """The offer an action makes, with its receiver (the owner of the wanted property if implied)."""
-    implied_by, shape = s.ids.offers[action]
-    assert shape is not None
-    receiver = shape.receiver if implied_by == -1 else s.owner[implied_by]
-    return Offer(receiver, shape.give, shape.take, shape.money)
+BUILD_KINDS = frozenset({"give-property", "ask-property", "drop-property", "offer-money", "ask-money"})
 
 
 def blocked(s: GalacticState, a: int, b: int) -> bool:
@@ -44,6 +49,8 @@ def valid(s: GalacticState, offerer: int, offer: Offer) -> bool:
     receiver = offer.receiver
     if receiver < 0 or receiver == offerer or not s.alive[receiver] or not s.alive[offerer]:
         return False
+    if not offer.give and not offer.take:
+        return False
     if any(s.owner[loc] != offerer for loc in offer.give) or any(s.owner[loc] != receiver for loc in offer.take):
         return False
     if blocked(s, offerer, receiver):
@@ -55,9 +62,10 @@ def valid(s: GalacticState, offerer: int, offer: Offer) -> bool:
     return offerer_after >= 0 and receiver_after >= 0
 
 
+# -- building an offer ---------------------------------------------------------------------------
 def legal_partners(s: GalacticState, seat: int) -> list[int]:
     """`Make an offer to X`: once per turn, with no offer of mine open, to a living partner not blocked."""
-    if s.offered or s.offer_action[seat] != -1 or blocked(s, seat, seat):
+    if s.offered or s.offer_to[seat] != -1 or blocked(s, seat, seat):
         return []
     ids = s.ids
     return [ids.trade_with[x] for x in s.order if x != seat and s.alive[x] and not blocked(s, x, x)]
@@ -66,68 +74,113 @@ def legal_partners(s: GalacticState, seat: int) -> list[int]:
 def choose_partner(s: GalacticState, seat: int, partner: int) -> None:
     s.offered = True
     s.trade_with = partner
+    s.draft_give = []
+    s.draft_take = []
+    s.draft_money = 0
+    s.draft_steps = 0
     s.phase = OFFER
 
 
-def legal_offers(s: GalacticState, seat: int) -> list[int]:
-    """Every menu offer to the chosen partner (the test of `valid`, unrolled for speed)."""
+def draft(s: GalacticState) -> Offer:
+    """The offer being built, as it would be proposed now."""
+    return Offer(s.trade_with, tuple(s.draft_give), tuple(s.draft_take), s.draft_money)
+
+
+def legal_building(s: GalacticState, seat: int) -> list[int]:
+    """The next step of the offer being built; after `MAX_BUILD_STEPS` only propose or give up."""
     ids = s.ids
-    to = s.trade_with
-    owner = s.owner
-    credit = economy.credits(s)
-    me = s.cash[seat] + credit[seat]
-    them = s.cash[to] + credit[to]
-    mine = [loc for loc in PROPERTIES if owner[loc] == seat]
-    theirs = [loc for loc in PROPERTIES if owner[loc] == to]
     out: list[int] = []
-    for loc in mine:
-        mort = MORTGAGE[loc]
-        out += [a for a, price in ids.sale_ids[loc][to] if me - mort + price >= 0 and them + mort >= price]
-        for take in theirs:
-            moved = mort - MORTGAGE[take]
-            if me >= moved and them + moved >= 0:
-                out.append(ids.swap_id[(loc, take)])
-    for loc in theirs:
-        mort = MORTGAGE[loc]
-        out += [a for a, price in ids.purchase_ids[loc] if me + mort >= price and them - mort + price >= 0]
+    if s.draft_steps < MAX_BUILD_STEPS:
+        partner = s.trade_with
+        owner = s.owner
+        give, take = s.draft_give, s.draft_take
+        for loc in PROPERTIES:
+            holder = owner[loc]
+            if loc in give or loc in take:
+                out.append(ids.drop_property[loc])
+            elif holder == seat:
+                out.append(ids.give_property[loc])
+            elif holder == partner:
+                out.append(ids.ask_property[loc])
+        money = s.draft_money
+        mine = economy.means(s, seat)
+        theirs = economy.means(s, partner)
+        # Each side may be asked for no more than it could spend (cash plus credit) now.
+        out += [a for a, amount in ids.offer_money.items() if amount - money <= mine]
+        out += [a for a, amount in ids.ask_money.items() if money + amount <= theirs]
+    if valid(s, seat, draft(s)):
+        out.append(ids.propose)
     out.append(ids.no_offer)
     return out
 
 
-def make_offer(s: GalacticState, seat: int, action: int) -> None:
-    s.offer_action[seat] = action
-    s.offer_to[seat] = decode(s, seat, action).receiver
+def build_step(s: GalacticState, action: int) -> None:
+    ids = s.ids
+    kind = ids.kind_of[action]
+    s.draft_steps += 1
+    if kind == "give-property":
+        s.draft_give = sorted([*s.draft_give, ids.location_of[action]])
+    elif kind == "ask-property":
+        s.draft_take = sorted([*s.draft_take, ids.location_of[action]])
+    elif kind == "drop-property":
+        loc = ids.location_of[action]
+        s.draft_give = [x for x in s.draft_give if x != loc]
+        s.draft_take = [x for x in s.draft_take if x != loc]
+    elif kind == "offer-money":
+        s.draft_money -= ids.offer_money[action]
+    else:
+        s.draft_money += ids.ask_money[action]
+
+
+def _clear_draft(s: GalacticState) -> None:
     s.trade_with = -1
+    s.draft_give = []
+    s.draft_take = []
+    s.draft_money = 0
+    s.draft_steps = 0
     s.phase = ROLL
+
+
+def propose(s: GalacticState, seat: int) -> None:
+    offer = draft(s)
+    s.offer_to[seat] = offer.receiver
+    s.offer_give[seat] = list(offer.give)
+    s.offer_take[seat] = list(offer.take)
+    s.offer_money[seat] = offer.money
+    _clear_draft(s)
 
 
 def make_no_offer(s: GalacticState) -> None:
-    s.trade_with = -1
-    s.phase = ROLL
+    _clear_draft(s)
+
+
+# -- open offers ---------------------------------------------------------------------------------
+def open_offer(s: GalacticState, offerer: int) -> Offer | None:
+    """The offer `offerer` has open, if any."""
+    to = s.offer_to[offerer]
+    if to == -1:
+        return None
+    return Offer(to, tuple(s.offer_give[offerer]), tuple(s.offer_take[offerer]), s.offer_money[offerer])
 
 
 def legal_withdrawals(s: GalacticState, seat: int) -> list[int]:
     """Recall my open offer; reject any offer made to me."""
     ids = s.ids
-    out = [ids.recall] if s.offer_action[seat] != -1 else []
+    out = [ids.recall] if s.offer_to[seat] != -1 else []
     for offerer in range(s.n):
-        if s.offer_to[offerer] == seat and s.offer_action[offerer] != -1:
+        if s.offer_to[offerer] == seat:
             out.append(ids.reject[offerer])
     return out
 
 
 def withdraw(s: GalacticState, offerer: int) -> None:
-    s.offer_action[offerer] = -1
-    s.offer_to[offerer] = -1
+    s.clear_offer(offerer)
 
 
 def offer_to_me(s: GalacticState, offerer: int, seat: int) -> Offer | None:
     """The open offer of `offerer` if it is addressed to `seat` and could be carried out now."""
-    action = s.offer_action[offerer]
-    if action == -1 or s.offer_to[offerer] != seat:
-        return None
-    offer = decode(s, offerer, action)
-    if offer.receiver != seat or not valid(s, offerer, offer):
+    offer = open_offer(s, offerer)
+    if offer is None or offer.receiver != seat or not valid(s, offerer, offer):
         return None
     return offer
 
@@ -140,7 +193,8 @@ def legal_accepts(s: GalacticState, seat: int) -> list[int]:
 def accept(s: GalacticState, seat: int, offerer: int) -> None:
     """Carry out the trade: upgrades of the monopolies involved are sold first, to their owner."""
     offer = offer_to_me(s, offerer, seat)
-    assert offer is not None
+    if offer is None:  # legal_accepts lists only offers that can be carried out
+        raise ValueError(f"Player {offerer + 1} has no offer to Player {seat + 1} that can be carried out now")
     withdraw(s, offerer)
     for loc in offer.give + offer.take:
         monopolies.sell_upgrades_of_location(s, loc)
@@ -157,11 +211,10 @@ def accept(s: GalacticState, seat: int, offerer: int) -> None:
 def drop_stale_offers(s: GalacticState) -> None:
     """Offers whose properties changed hands, or whose receiver left, are withdrawn."""
     for offerer in range(s.n):
-        action = s.offer_action[offerer]
-        if action == -1:
+        offer = open_offer(s, offerer)
+        if offer is None:
             continue
-        offer = decode(s, offerer, action)
-        if offer.receiver != s.offer_to[offerer] or not s.alive[offerer] or not s.alive[s.offer_to[offerer]]:
+        if not s.alive[offerer] or not s.alive[offer.receiver]:
             withdraw(s, offerer)
             continue
         if any(s.owner[loc] != offerer for loc in offer.give) or any(

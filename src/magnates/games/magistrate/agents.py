@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from magnates.games.magistrate.components import ORANGE, OpCell
+from magnates.games.magistrate.components import JUDGES, ORANGE, OpCell
 from magnates.games.magistrate.income import OP_SOURCES, earn
 from magnates.games.magistrate.judges import player_target
 from magnates.games.magistrate.military import build_fort
@@ -158,7 +158,8 @@ def run_op(s: MagistrateState, player: int, cell_id: int, card: int, judge: int,
         s.soldiers[player][s.home[player]] += added
     elif effect == "move_judge":
         target = player_target(s.judges[judge], 1, forward, s.comp.path_spaces)
-        assert target is not None
+        if target is None:  # op_choices lists only moves the Judge can make
+            raise ValueError(f"Agent Op cannot move the {JUDGES[judge]} Judge {'forward' if forward else 'backward'}")
         s.judges[judge] = target
     elif effect == "build_fort":
         build_fort(s, player, province)

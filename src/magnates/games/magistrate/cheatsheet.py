@@ -23,7 +23,9 @@ def render_options(options: dict[str, Any]) -> str:
     blocked = [comp.cells[c].name for c in chips]
     ops = "\n".join(f"- {cell.row.title()} row: {cell.describe()}" for cell in comp.cells if cell.id not in chips)
     most = " (3-4 players: +1 VP more for the sole most)" if players >= 3 else ""
-    return f"""# Magistrate ({players} players)
+    return f"""# Magistrate: rules cheatsheet
+
+*{players} players*
 
 **Setup.** Each player: Flag with 1 Ring and a Fort in his Home ({homes}); 1 Agent on the Header;
 {comp.start_cards} cards; {comp.start_cubes[0]} purple, {comp.start_cubes[1]} green, {comp.start_cubes[2]} orange cubes.

@@ -13,6 +13,8 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from magnates.core.errors import MagnatesError
+
 PURPLE, GREEN, ORANGE = 0, 1, 2
 COLOURS = ("purple", "green", "orange")
 """Cube colours; index c is also the Judge of that colour (People, Military, Agent)."""
@@ -183,15 +185,28 @@ def components() -> Components:
     return comp
 
 
+class DesignError(MagnatesError, ValueError):
+    """A designed component (map, deck, Agent Ops board) breaks a property the rules rely on.
+
+    Raised rather than asserted: the check must hold under `python -O` too, since a
+    one-way adjacency or an endless battle card would corrupt games silently.
+    """
+
+
+def _require(condition: bool, message: str) -> None:
+    if not condition:
+        raise DesignError(f"Magistrate components: {message}")
+
+
 def _check(comp: Components) -> None:
     for index, p in enumerate(comp.provinces):
-        assert p.id == index, f"province {p.name} is listed out of order"
+        _require(p.id == index, f"province {p.name} is listed out of order")
         for q in p.neighbours:
-            assert index in comp.provinces[q].neighbours, f"adjacency {p.name}-{comp.provinces[q].name} is one-way"
+            _require(index in comp.provinces[q].neighbours, f"adjacency {p.name}-{comp.provinces[q].name} is one-way")
     for index, card in enumerate(comp.cards):
-        assert card.id == index, f"card {index} is listed out of order"
-        assert card.attacker_loses + card.defender_loses > 0, f"card {index} would let a battle last forever"
-        assert (card.cards in (2, 3)) != any(card.cubes), f"card {index} needs one kind of resource corner"
-        assert all(s > 0 for _, s in card.influence), f"card {index} has an influence that moves nothing"
+        _require(card.id == index, f"card {index} is listed out of order")
+        _require(card.attacker_loses + card.defender_loses > 0, f"card {index} would let a battle last forever")
+        _require((card.cards in (2, 3)) != any(card.cubes), f"card {index} needs one kind of resource corner")
+        _require(all(s > 0 for _, s in card.influence), f"card {index} has an influence that moves nothing")
     for index, cell in enumerate(comp.cells):
-        assert cell.id == index, f"agent-ops cell {index} is listed out of order"
+        _require(cell.id == index, f"agent-ops cell {index} is listed out of order")

@@ -10,6 +10,7 @@ from typing import Any
 
 from magnates.core.actions import Action
 from magnates.core.bot import Bot
+from magnates.core.encoding import Encoder
 from magnates.core.errors import RecordError
 from magnates.core.game import Game, require
 from magnates.core.options import Option
@@ -17,6 +18,7 @@ from magnates.games.magistrate.actions import ActionIds
 from magnates.games.magistrate.components import Components, components
 from magnates.games.magistrate.income import SOURCES as INCOME_SOURCES
 from magnates.games.magistrate.income import empty as no_income
+from magnates.games.magistrate.observation import MagistrateEncoder
 from magnates.games.magistrate.state import FIELDS, MagistrateState
 from magnates.games.magistrate.views import HIDDEN
 
@@ -24,7 +26,7 @@ from magnates.games.magistrate.views import HIDDEN
 class MagistrateGame(Game):
     name = "magistrate"
     title = "Magistrate"
-    version = "1"
+    version = "2"
     options_declared = (Option("players", 3, (2, 3, 4), "number of players"),)
 
     @property
@@ -49,6 +51,19 @@ class MagistrateGame(Game):
 
     def build_action_space(self) -> list[Action]:
         return list(self.ids.actions)
+
+    def static_info(self) -> dict[str, Any]:
+        """The map, Judges' path, Agent Ops board, deck and readable action labels for the web table."""
+        from magnates.games.magistrate.info import static_info
+
+        return static_info(self)
+
+    def observation_encoder(self) -> Encoder:
+        """Built once per option set (and kept): the slices' lengths depend on the player count."""
+        encoder: Encoder | None = self.__dict__.get("_encoder")
+        if encoder is None:
+            encoder = self.__dict__["_encoder"] = MagistrateEncoder(self.comp, self.num_players)
+        return encoder
 
     def new_initial_state(self) -> MagistrateState:
         from magnates.games.magistrate.setup import new_game

@@ -36,6 +36,7 @@ def _draw_into_hand(receiver: int, card: int, viewer: int | None) -> str:
 
 
 def _secret_evidence(player: int, text: str, viewer: int | None) -> str:
+    """The log shows who acted beside each line ("Player 3: ..."), so the line does not name them again."""
     if viewer == player:
         return text
-    return f"Player {player + 1} places a card as secret evidence"
+    return "places a card as secret evidence"

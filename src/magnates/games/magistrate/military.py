@@ -40,11 +40,17 @@ def can_fortify(s: MagistrateState, player: int, province: int) -> bool:
 
 
 def march(s: MagistrateState, player: int, source: int, target: int, count: int) -> None:
-    """The green cube becomes evidence only if the move wins a new majority (counted from turn start)."""
+    """The green cube becomes evidence only if this move causes a majority the player lacked at turn start.
+
+    "If the move causes you to have the most Soldiers": a second march into a province
+    the first one already won causes nothing, so its cube goes to the Central Stockpile
+    (otherwise splitting one march in several would farm evidence).
+    """
+    had_most = s.has_most(player, target)
     row = s.soldiers[player]
     row[source] -= count
     row[target] += count
-    if target not in s.most_at_start and s.has_most(player, target):
+    if not had_most and target not in s.most_at_start and s.has_most(player, target):
         pay_home(s, player, GREEN, 1)
     else:
         pay_stockpile(s, player, GREEN, 1)

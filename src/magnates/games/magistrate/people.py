@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from magnates.games.magistrate.components import PURPLE
-from magnates.games.magistrate.judges import apply_player_influence, player_moves
+from magnates.games.magistrate.judges import apply_player_influence
 from magnates.games.magistrate.supply import cards_left, discard_from_hand, owe_draws, pay_home, pay_stockpile
 
 if TYPE_CHECKING:
@@ -31,11 +31,11 @@ def legal(s: MagistrateState, player: int) -> list[int]:
     if purple >= POPULARITY_COST and can_increase_popularity(s, player):
         out.append(ids.popularity)
     if purple >= INFLUENCE_COST:
+        # "Influence that would violate the previous 3 movement rules is simply ignored": the
+        # action stays legal in both directions even when every move of the card is ignored
+        # (the evidence is still paid and the card discarded; docs/rules/magistrate.md, M-influence).
         for c in hand:
-            influence = s.comp.cards[c].influence
-            for forward in (False, True):
-                if player_moves(s, influence, forward):
-                    out.append(ids.influence[c][forward])
+            out += ids.influence[c]
     return out
 
 

@@ -24,6 +24,12 @@ def _office(o: int) -> str:
     return OFFICES[o].name
 
 
+def _an(o: int) -> str:
+    """The office with its article, as people say it: "an Aedile", "a Praetor"."""
+    name = OFFICES[o].name
+    return f"{'an' if name[0] in 'AEIOU' else 'a'} {name}"
+
+
 def _place(slot: int) -> str:
     return f"province {slot + 1}"
 
@@ -104,7 +110,7 @@ class Promote(Action):
     target: int
 
     def __str__(self) -> str:
-        return f"promote a {_office(self.start)} to {_office(self.target)}"
+        return f"promote {_an(self.start)} to {_office(self.target)}"
 
 
 @dataclass(frozen=True)
@@ -166,7 +172,7 @@ class AppointGovernor(Action):
     tile: int
 
     def __str__(self) -> str:
-        return f"appoint a {_office(self.office)} governor of {tile_name(self.tile)}"
+        return f"appoint {_an(self.office)} governor of {tile_name(self.tile)}"
 
 
 @dataclass(frozen=True)
@@ -251,7 +257,7 @@ class Support(Action):
     beneficiary: int
 
     def __str__(self) -> str:
-        return f"add a {_office(self.office)}'s influence for player {self.beneficiary + 1}"
+        return f"add {_an(self.office)}'s influence for player {self.beneficiary + 1}"
 
 
 @dataclass(frozen=True)

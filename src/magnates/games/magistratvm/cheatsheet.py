@@ -27,7 +27,9 @@ def render_options(options: Mapping[str, Any]) -> str:
     players = int(options.get("players", 4))
     limit = int(options.get("turn_limit", 0))
     limit_text = f"; the final circuit is forced after turn {limit}" if limit else ""
-    return f"""# Magistratvm ({players} players)
+    return f"""# Magistratvm: rules cheatsheet
+
+*{players} players*
 
 Each player: an income die (starts on 6), {PATRICIANS_PER_PLAYER} Patricians, {TOKENS_PER_PLAYER} influence
 tokens. Six Provinces (tiles, value 1-6) form the circuit, places 1-6 clockwise.

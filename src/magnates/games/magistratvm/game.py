@@ -9,6 +9,7 @@ from typing import Any
 
 from magnates.core.actions import Action
 from magnates.core.bot import BotFactory
+from magnates.core.encoding import Encoder
 from magnates.core.errors import RecordError
 from magnates.core.game import Game, require
 from magnates.core.options import Option
@@ -16,6 +17,7 @@ from magnates.games.magistratvm import phases, rules
 from magnates.games.magistratvm.actions import ActionIndex
 from magnates.games.magistratvm.components import NUM_SLOTS, NUM_TILES
 from magnates.games.magistratvm.ledger import SOURCES, empty_tally
+from magnates.games.magistratvm.observation import MagistratvmEncoder
 from magnates.games.magistratvm.offices import NUM_OFFICES
 from magnates.games.magistratvm.state import (
     BOOL_LISTS,
@@ -59,6 +61,13 @@ class MagistratvmGame(Game):
 
     def build_action_space(self) -> list[Action]:
         return list(self.index.actions)
+
+    def observation_encoder(self) -> Encoder:
+        """Built once per option set (and kept): the slices' lengths depend on the player count."""
+        encoder: Encoder | None = self.__dict__.get("_encoder")
+        if encoder is None:
+            encoder = self.__dict__["_encoder"] = MagistratvmEncoder(self.num_players, int(self.options["turn_limit"]))
+        return encoder
 
     def new_initial_state(self) -> MagistratvmState:
         return MagistratvmState(self)
@@ -140,6 +149,12 @@ class MagistratvmGame(Game):
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> MagistratvmState:
         """Nothing is hidden: the view rebuilds the state exactly (rng unused)."""
         return self.state_from_json(view)
+
+    def static_info(self) -> dict[str, Any]:
+        """The offices, the Table of Offices as the seed draws it, the tiles and the circuit's layout."""
+        from magnates.games.magistratvm.info import static_info
+
+        return static_info(self.num_players)
 
     def bot_factories(self) -> dict[str, BotFactory]:
         from magnates.games.magistratvm.bots import GreedyBot

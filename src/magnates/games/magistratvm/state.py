@@ -150,6 +150,11 @@ class MagistratvmState(State):
 
         return rules.explain_illegal(self, action_id)
 
+    def describe(self, action_id: int, viewer: int | None) -> str:
+        from magnates.games.magistratvm import describe
+
+        return describe.describe(self, action_id, viewer)
+
     def result(self) -> Result:
         from magnates.games.magistratvm import scoring
 

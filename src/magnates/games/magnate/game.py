@@ -9,6 +9,7 @@ from typing import Any
 
 from magnates.core.actions import Action
 from magnates.core.bot import BotFactory
+from magnates.core.encoding import Encoder
 from magnates.core.game import Game
 from magnates.games.magnate import options as opts
 from magnates.games.magnate.cards import Deck, build_deck
@@ -66,7 +67,64 @@ class MagnateGame(Game):
 
         return sample_state(self, view, rng)
 
+    def observation_encoder(self) -> Encoder:
+        """Built once per option set: the slices' lengths depend on the deck, districts and sides."""
+        from magnates.games.magnate.observation import MagnateEncoder
+
+        encoder: Encoder | None = self.__dict__.get("_encoder")
+        if encoder is None:
+            encoder = self.__dict__["_encoder"] = MagnateEncoder(self)
+        return encoder
+
     def bot_factories(self) -> dict[str, BotFactory]:
         from magnates.games.magnate.bots import GreedyBot
 
         return {"greedy": lambda game: GreedyBot()}
+
+    def static_info(self) -> dict[str, Any]:
+        """The table as it comes out of the box for this option set: the districts (in table order,
+        with their Pawn's suits and who builds there), every card's prices and the turn's numbers.
+
+        `deck` is keyed by card label ("The Sea #2" for a second copy); `layout` is "line" (two
+        sides) or "y" (three players: arm k of the Y lies between seat k and seat k+1).
+        """
+        from magnates.games.magnate.income import SOURCES
+
+        config, deck = self.config, self.deck
+        districts = [
+            {
+                "name": district.name,
+                "suits": list(self.district_suit_names[d]),
+                "contested_by": list(district.contested_by),
+                "excuse": district.is_excuse,
+                "arm": None if district.is_excuse or not config.three else district.contested_by[0],
+            }
+            for d, district in enumerate(self.districts)
+        ]
+        cards = {
+            card.label: {
+                "name": card.name,
+                "kind": card.kind.value,
+                "suits": [s.title for s in card.suits],
+                "rank": deck.score_rank[c],
+                "produces_on": deck.income_rank[c],
+                "develop_cost": deck.develop_cost[c],
+                "deed_cost": [s.title for s in deck.deed_cost[c]],
+                "sells_for": [s.title for s in deck.sale[c]],
+            }
+            for c, card in enumerate(deck.cards)
+        }
+        return {
+            "layout": "y" if config.three else "line",
+            "sides": config.sides,
+            "automa_side": 1 if config.solo else None,
+            "plays_per_turn": config.plays_per_turn,
+            "hand_size": config.cards_dealt,
+            "tax_dice": config.tax_dice,
+            "ending_exhaustion": config.ending_exhaustion,
+            "aces": config.aces,
+            "districts": districts,
+            "deck": cards,
+            "crowns": {crown.label: crown.suits[0].title for crown in deck.crowns},
+            "income_sources": list(SOURCES),
+        }

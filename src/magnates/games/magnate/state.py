@@ -206,6 +206,9 @@ class MagnateState(State):
             side = dealt % self.config.sides
             who = "the automa" if side >= self.config.players else f"Player {side + 1}"
             return f"{who} is dealt {self.game.crown_labels[self.space.decode[action_id][1]]}"
+        if op == S.OP_AUTOMA_BUILD and self.sold_card >= 0:  # the sold card is public: name it
+            district = self.districts[self.space.decode[action_id][1]].name
+            return f"the automa builds {self.game.card_labels[self.sold_card]} at {district}"
         return self.game.action_to_string(action_id)
 
     def explain_illegal(self, action_id: int) -> str:
