@@ -217,28 +217,18 @@ def test_a_magnate_table_draws_the_cards_and_takes_clicks(browser: Any, live_ser
     page.click("a.seat-link")
     wait_live(page)
     page.wait_for_selector(".magnate")
-    hand = page.locator(".mg-side[data-side='0'] .mg-hand svg.card")
+    hand = page.locator(".magnate .mg-myhand svg.card")
     view = page.evaluate("() => Magnates.table.snapshot().view")
     assert hand.count() == view["sides"][0]["hand_size"] > 0
     for label in view["sides"][0]["hand"]:
-        assert page.locator(f"svg.card[data-card='{label}']").count() >= 1
-    assert page.locator(".mg-side[data-side='1'] svg.back").count() == view["sides"][1]["hand_size"]
-    assert page.locator(".mg-district").count() == len(view["districts"])
+        assert page.locator(f".mg-myhand svg.card[data-card='{label}']").count() == 1
+    assert page.locator(".mg-hand.theirs svg.back").count() == view["sides"][1]["hand_size"]
+    assert page.locator(".mg-marker").count() == len(view["districts"])
     page.screenshot(path=str(shots / "magnate-start.png"), full_page=True)
     assert play_magnate_by_clicking(page, shots, max_moves=6) == 6
 
 
-def test_a_whole_magnate_game_against_the_greedy_bot_by_clicking(
-    browser: Any, live_server: LiveServer, shots: Path
-) -> None:
-    page = new_page(browser)
-    create_from_lobby(page, live_server, "magnate", ["person", "bot:greedy"])
-    page.click("a.seat-link")
-    wait_live(page)
-    moves = play_magnate_by_clicking(page, shots, max_moves=2000)
-    assert page.evaluate("() => document.body.dataset.status") == "finished", f"unfinished after {moves} clicks"
-    page.screenshot(path=str(shots / "magnate-end.png"), full_page=True)
-    assert page.locator("#result").is_visible()
+# A whole Magnate game played on the drawn board, in every layout: tests/server/test_board_magnate.py.
 
 
 def test_the_roller_page_rolls_and_shows_the_cheatsheet_of_the_variant(browser: Any, live_server: LiveServer) -> None:

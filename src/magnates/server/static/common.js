@@ -20,8 +20,9 @@ const Magnates = {
     return node;
   },
 
-  async api(method, path, body) {
+  async api(method, path, body, token) {
     const options = { method, headers: {} };
+    if (token) options.headers.Authorization = `Bearer ${token}`;
     if (body !== undefined) {
       options.headers["Content-Type"] = "application/json";
       options.body = JSON.stringify(body);
@@ -38,6 +39,27 @@ const Magnates = {
   },
 
   params() { return new URLSearchParams(window.location.search); },
+
+  // A seat's secret arrives once in its link (#token=..., or ?token=... in older links). It moves
+  // into this tab's session storage and out of the address bar, history and any Referer.
+  seatToken(gameId) {
+    const key = `magnates.token.${gameId}`;
+    const url = new URL(window.location.href);
+    const fromHash = new URLSearchParams(url.hash.replace(/^#/, "")).get("token");
+    const fromQuery = url.searchParams.get("token");
+    const given = fromHash || fromQuery;
+    if (given) {
+      try { sessionStorage.setItem(key, given); } catch (_) { /* storage off: keep it in memory */ }
+      url.hash = "";
+      url.searchParams.delete("token");
+      window.history.replaceState(null, "", url.pathname + url.search);
+      Magnates._tokens[key] = given;
+    }
+    let stored = null;
+    try { stored = sessionStorage.getItem(key); } catch (_) { stored = null; }
+    return stored || Magnates._tokens[key] || "";
+  },
+  _tokens: {},
 
   playerName(seat) { return seat === null || seat === undefined ? "spectator" : `Player ${seat + 1}`; },
 

@@ -1,25 +1,38 @@
 // The table page: any game's view and legal actions, live over a WebSocket.
-// A game-specific drawing (Magnates.renderers[game]) replaces the generic one when present.
-"use strict";
-(function () {
+// Each game's drawing is the ES module /games/<game>.js (see kit.js for its contract); the page
+// fetches the game's static data once (/api/games/{id}/info), makes the board's things clickable
+// where a legal action involves them, and keeps the list of choices as the keyboard fallback.
+import { actionTargets, confirmIfFinal, openChooser } from "/choices.js";
+
+(async function () {
   const { el, api } = Magnates;
   const params = Magnates.params();
   const gameId = params.get("game");
-  const token = params.get("token") || "";
+  const token = Magnates.seatToken(gameId);
   const replayMode = params.get("replay") === "1";
   const errorBox = document.getElementById("error");
   let socket = null;
   let snapshot = null;
-  let cards = null;
+  let info = null;
+  let renderer = undefined;
   let retry = 0;
   let waiting = false;
 
   function fail(message) { Magnates.showError(errorBox, message || ""); }
 
-  async function loadCards() {
-    if (cards) return cards;
-    try { cards = await api("GET", `/api/games/${gameId}/cards`); } catch (_) { cards = { suits: [], cards: {} }; }
-    return cards;
+  async function loadInfo() {
+    if (info) return info;
+    try { info = await api("GET", `/api/games/${gameId}/info`); } catch (_) { info = { actions: [], card_faces: {}, suits: [] }; }
+    // The older card drawing reads `cards` and `suits`.
+    info.cards = info.card_faces || {};
+    return info;
+  }
+
+  // The game's renderer module, loaded once; null when the game has none (the generic tree is drawn).
+  async function loadRenderer(game) {
+    if (renderer !== undefined) return renderer;
+    try { renderer = await import(`/games/${game}.js`); } catch (err) { console.error(err); renderer = null; }
+    return renderer;
   }
 
   function send(message) {
@@ -32,7 +45,33 @@
     socket.send(JSON.stringify(message));
   }
 
-  function play(actionId) { send({ type: "action", action: actionId, step: snapshot.step }); }
+  async function play(actionId) {
+    const action = (snapshot.legal || []).find((a) => a.id === actionId);
+    if (action && !(await confirmIfFinal(action))) return;
+    send({ type: "action", action: actionId, step: snapshot.step });
+  }
+
+  // Board things a legal action involves become buttons: one action plays, several open a chooser.
+  function wireBoard(board, s) {
+    if (replayMode || !renderer || !renderer.targets || s.seat === null || !(s.legal || []).length) return;
+    const byKey = actionTargets(renderer, s, info);
+    for (const node of board.querySelectorAll("[data-target]")) {
+      const actions = byKey.get(node.dataset.target);
+      if (!actions) continue;
+      node.classList.add("actionable");
+      node.setAttribute("tabindex", "0");
+      if (!node.getAttribute("role") || node.getAttribute("role") === "img") node.setAttribute("role", "button");
+      const pick = (event) => {
+        event.preventDefault();
+        event.stopPropagation();
+        if (waiting) return;
+        if (actions.length === 1) play(actions[0].id);
+        else openChooser(node, actions, play);
+      };
+      node.addEventListener("click", pick);
+      node.addEventListener("keydown", (event) => { if (event.key === "Enter" || event.key === " ") pick(event); });
+    }
+  }
 
   function statusText(s) {
     if (s.status === "finished") return "Game over";
@@ -102,7 +141,7 @@
     box.replaceChildren(el("h2", { text: "Game" }),
       el("p", { class: "muted", text: `${s.title} · ${Object.entries(s.options || {}).map(([k, v]) => `${k} ${v}`).join(" · ")} · step ${s.step}` }));
     if (s.status === "finished") {
-      const base = `/table.html?game=${gameId}${token ? `&token=${encodeURIComponent(token)}` : ""}`;
+      const base = `/table.html?game=${gameId}`;
       box.append(el("p", {}, el("a", { href: `${base}&replay=1`, id: "replay-link", text: "Replay step by step" }), " · ",
         el("a", { href: `/api/games/${gameId}/record`, download: `${s.game}-${gameId}.json`, id: "export-link", text: "Export record (JSON)" })));
     }
@@ -119,11 +158,17 @@
     const status = document.getElementById("status");
     status.textContent = replayMode ? `Replay: step ${s.step} of ${s.steps}` : statusText(s);
     status.classList.toggle("yours", s.decider === s.seat && s.status !== "finished");
+    document.body.classList.toggle("my-turn", !replayMode && s.decider === s.seat && s.status !== "finished");
     const board = document.getElementById("board");
-    const renderer = Magnates.renderers[s.game];
-    if (renderer) {
-      await loadCards();
-      board.replaceChildren(renderer(s, cards));
+    await loadInfo();
+    // A game may word its actions for people better than their engine text (names, 1-based numbers).
+    if (info.labels) for (const action of s.legal || []) action.text = info.labels[action.id] || action.text;
+    const module = await loadRenderer(s.game);
+    if (module) {
+      board.replaceChildren(module.render(s, info, { play, seat: s.seat }));
+      wireBoard(board, s);
+    } else if (Magnates.renderers[s.game]) {
+      board.replaceChildren(Magnates.renderers[s.game](s, info));
     } else {
       board.replaceChildren(el("h2", { text: "Table" }), Magnates.drawJson(s.view));
     }
@@ -140,8 +185,8 @@
 
   function connect() {
     const scheme = window.location.protocol === "https:" ? "wss" : "ws";
-    const url = `${scheme}://${window.location.host}/ws/games/${gameId}${token ? `?token=${encodeURIComponent(token)}` : ""}`;
-    socket = new WebSocket(url);
+    const url = `${scheme}://${window.location.host}/ws/games/${gameId}`;
+    socket = token ? new WebSocket(url, ["magnates", `token.${token}`]) : new WebSocket(url);
     document.getElementById("connection").textContent = "connecting…";
     socket.onopen = () => { retry = 0; document.getElementById("connection").textContent = "live"; };
     socket.onmessage = (event) => {
@@ -170,7 +215,7 @@
     let total = 0;
     async function show(step) {
       try {
-        const s = await api("GET", `/api/games/${gameId}/replay/${step}${token ? `?token=${encodeURIComponent(token)}` : ""}`);
+        const s = await api("GET", `/api/games/${gameId}/replay/${step}`, undefined, token);
         total = s.steps;
         slider.max = String(total);
         slider.value = String(s.step);
