@@ -21,6 +21,9 @@ from server_helpers import PG_BIN_DIRS, LiveServer, free_port, unavailable
 from magnates.games import REGISTRY
 from magnates.server.app import create_app
 
+# Tests create many games from one address: rate limits off unless a test sets its own (test_limits.py).
+os.environ.setdefault("MAGNATES_RATE_LIMITS", "off")
+
 
 @pytest.fixture(autouse=True)
 def toy_registered(monkeypatch: pytest.MonkeyPatch) -> None:

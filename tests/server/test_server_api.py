@@ -26,8 +26,15 @@ def token(created: dict[str, Any], seat: int) -> str:
     return created["seats"][seat]["token"]  # type: ignore[no-any-return]
 
 
+def auth(tok: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {tok}"}
+
+
 def play(client: TestClient, game_id: str, tok: str, action: int | str, step: int | None = None) -> Any:
-    return client.post(f"/api/games/{game_id}/actions", json={"token": tok, "action": action, "step": step})
+    """A move at `step` (default: the step the seat sees now; every move names its step)."""
+    if step is None:
+        step = client.get(f"/api/games/{game_id}").json()["step"]
+    return client.post(f"/api/games/{game_id}/actions", headers=auth(tok), json={"action": action, "step": step})
 
 
 def test_catalog_lists_registered_games_with_their_options(client: TestClient) -> None:

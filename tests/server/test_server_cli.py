@@ -7,7 +7,7 @@ import sys
 import time
 from pathlib import Path
 
-import httpx
+import httpx2 as httpx
 from server_helpers import free_port
 from typer.testing import CliRunner
 

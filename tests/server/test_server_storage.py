@@ -52,7 +52,7 @@ def test_migrations_create_the_schema_and_running_them_again_changes_nothing(url
     store.dispose()
     again = Store(url)
     with again.engine.connect() as connection:
-        assert connection.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0001"
+        assert connection.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0002"
     again.dispose()
 
 
@@ -81,8 +81,8 @@ def test_games_resume_after_a_restart_on_this_database(url: str) -> None:
     with TestClient(create_app(url)) as client:
         created = client.post("/api/games", json={"game": "toy", "seats": [{"kind": "person"}, {"kind": "bot"}]})
         gid, tok = created.json()["id"], created.json()["seats"][0]["token"]
-        client.post(f"/api/games/{gid}/actions", json={"token": tok, "action": "mark 2"})
-        client.post(f"/api/games/{gid}/actions", json={"token": tok, "action": "end turn"})
+        client.post(f"/api/games/{gid}/actions", json={"token": tok, "action": "mark 2", "step": 3})
+        client.post(f"/api/games/{gid}/actions", json={"token": tok, "action": "end turn", "step": 4})
         before = client.get(f"/api/games/{gid}", params={"token": tok}).json()
     with TestClient(create_app(url)) as client:
         assert client.get(f"/api/games/{gid}", params={"token": tok}).json() == before

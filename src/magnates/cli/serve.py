@@ -1,10 +1,19 @@
-"""`magnates serve`: the web platform on this machine (SQLite by default, PostgreSQL by URL)."""
+"""`magnates serve`: the web platform on this machine (SQLite by default, PostgreSQL by URL).
+
+Every limit is an option here and an environment variable (`MAGNATES_MAX_BODY`, ...): an option
+given on the command line wins over the variable, which wins over the default (docs/web.md).
+"""
 
 from __future__ import annotations
 
 import gc
+import socket
 
 import typer
+
+from magnates.cli.common import fail
+
+LIMITS = "Limits (0 switches one off; each also reads MAGNATES_<NAME>)"
 
 
 def serve_command(
@@ -13,17 +22,71 @@ def serve_command(
     db: str = typer.Option(
         "", "--db", help="database URL: sqlite:///path/to/file.db or postgresql://user@host/dbname (default: a file)"
     ),
+    max_body: int | None = typer.Option(
+        None, "--max-body", help="largest request body in bytes [64 KiB]", rich_help_panel=LIMITS
+    ),
+    create_rate: float | None = typer.Option(
+        None, "--create-rate", help="games created per second per address [0.2]", rich_help_panel=LIMITS
+    ),
+    create_burst: int | None = typer.Option(
+        None, "--create-burst", help="games created at once per address [20]", rich_help_panel=LIMITS
+    ),
+    move_rate: float | None = typer.Option(
+        None, "--move-rate", help="moves per second per address [10]", rich_help_panel=LIMITS
+    ),
+    move_burst: int | None = typer.Option(
+        None, "--move-burst", help="moves at once per address [40]", rich_help_panel=LIMITS
+    ),
+    ws_per_seat: int | None = typer.Option(
+        None, "--ws-per-seat", help="open WebSockets per seat [4]", rich_help_panel=LIMITS
+    ),
+    ws_spectators: int | None = typer.Option(
+        None, "--ws-spectators", help="open spectator WebSockets per game [64]", rich_help_panel=LIMITS
+    ),
+    ws_total: int | None = typer.Option(
+        None, "--ws-total", help="open WebSockets in all [4000]", rich_help_panel=LIMITS
+    ),
+    idle_unload: float | None = typer.Option(
+        None, "--idle-unload", help="seconds before an unused game leaves memory [600]", rich_help_panel=LIMITS
+    ),
+    trusted_proxies: str | None = typer.Option(
+        None,
+        "--trusted-proxies",
+        help="comma-separated proxy addresses whose X-Forwarded-For is believed [none]",
+        rich_help_panel=LIMITS,
+    ),
+    rate_limits: bool | None = typer.Option(
+        None, "--rate-limits/--no-rate-limits", help="per-address rate limits [on]", rich_help_panel=LIMITS
+    ),
 ) -> None:
     """Start the web server: lobby, tables, Magnate Roller and the HTTP/WebSocket API."""
     try:
         import uvicorn
 
         from magnates.server.app import create_app
+        from magnates.server.limits import Limits
         from magnates.server.storage import default_url
     except ImportError as err:
-        typer.echo(f"the web platform needs its extra: pip install 'magnates[web]' ({err})", err=True)
-        raise typer.Exit(2) from None
+        fail(f"the web platform needs its extra: pip install 'magnates[web]' ({err})")
+    try:
+        limits = Limits.from_env(
+            max_body=max_body,
+            create_rate=create_rate,
+            create_burst=create_burst,
+            move_rate=move_rate,
+            move_burst=move_burst,
+            ws_per_seat=ws_per_seat,
+            ws_spectators=ws_spectators,
+            ws_total=ws_total,
+            idle_unload=idle_unload,
+            trusted_proxies=trusted_proxies,
+            rate_limits=rate_limits,
+        )
+    except ValueError as err:
+        fail(str(err))
     url = db or default_url()
+    check_database(url)
+    check_port(host, port)
     shown = "localhost" if host in {"127.0.0.1", "0.0.0.0"} else host
     typer.echo(f"magnates web platform on http://{shown}:{port}/  (database: {url.split('@')[-1]}; API: /docs)")
     # The garbage collector's full passes over every live game were the longest pauses (up to a quarter
@@ -32,4 +95,53 @@ def serve_command(
     gc.freeze()
     gc.set_threshold(10_000, 50, 1000)
     # No per-message compression: it cost a quarter of the server's CPU per move for ~6 KB messages.
-    uvicorn.run(create_app(url), host=host, port=port, log_level="warning", ws_per_message_deflate=False)
+    # A WebSocket message is held to the body limit too (uvicorn closes the connection above it).
+    ws_max = max(limits.max_body, 4096) if limits.max_body > 0 else 16 * 1024 * 1024
+    uvicorn.run(
+        create_app(url, limits=limits),
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_per_message_deflate=False,
+        ws_max_size=ws_max,
+        forwarded_allow_ips="",  # magnates reads X-Forwarded-For itself, only from --trusted-proxies
+    )
+
+
+def _shown(url: str) -> str:
+    """A database URL without its password, for messages."""
+    return url.split("@")[-1] if "@" in url else url
+
+
+def check_database(url: str) -> None:
+    """Open the database once before announcing anything: a wrong URL is one line and exit 2."""
+    from sqlalchemy import create_engine, text
+
+    try:
+        engine = create_engine(url)
+    except Exception as err:  # an unknown scheme, a malformed URL, a missing driver
+        fail(f"cannot use the database {_shown(url)!r}: {str(err).splitlines()[0]}")
+    try:
+        with engine.connect() as connection:
+            connection.execute(text("SELECT 1"))
+    except Exception as err:  # refused, unknown host, wrong password, unreadable file
+        fail(f"cannot open the database {_shown(url)!r}: {str(getattr(err, 'orig', err)).splitlines()[0]}")
+    finally:
+        engine.dispose()
+
+
+def check_port(host: str, port: int) -> None:
+    """Bind the address once before announcing it: a port in use is one line and exit 2."""
+    if not 0 <= port <= 65535:
+        fail(f"--port must be between 0 and 65535, not {port}")
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except OSError as err:
+        fail(f"cannot listen on {host}: {err.strerror or err}")
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind(address)
+        except OSError as err:
+            fail(f"cannot listen on {host}:{port}: {err.strerror or err} (another server there? choose another --port)")

@@ -1,9 +1,12 @@
 """The FastAPI application: HTTP API, WebSocket hub and the static web client.
 
 Every handler is `async` and calls the service directly, so all changes to a
-game happen one at a time on the event loop (no locks, no races between two
-seats clicking at once). Errors become JSON `{"detail": message}` with the
-status the service chose; the web client shows the message as it is.
+game happen one at a time on the event loop (no races between two seats
+clicking at once). Errors become JSON `{"detail": message}` with the status the
+service chose; the web client shows the message as it is. Messages quote what a
+client sent only as a short excerpt. Limits (body size, rates, WebSockets) live
+in `limits.py`; seat secrets arrive in an `Authorization: Bearer` header (the
+WebSocket: a `token.<secret>` subprotocol), never in a URL the server builds.
 """
 
 from __future__ import annotations
@@ -16,101 +19,223 @@ import logging
 import random
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import JSONResponse, RedirectResponse
+from fastapi import Depends, FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, RedirectResponse
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, Strict
 
 from magnates.core.errors import MagnatesError, OptionError, RecordError
+from magnates.games import games
 from magnates.server.cards import card_faces, suits_table
-from magnates.server.service import Forbidden, GameService, ServiceError, Table
+from magnates.server.info import game_info
+from magnates.server.limits import (
+    BodyLimit,
+    Limits,
+    RateLimiter,
+    SecurityHeaders,
+    TooMany,
+    client_address,
+)
+from magnates.server.service import (
+    MAX_ACTION_TEXT,
+    Forbidden,
+    GameService,
+    Repeated,
+    ServiceError,
+    Stale,
+    Table,
+    excerpt,
+)
 from magnates.server.storage import Store, default_url
 
 STATIC = Path(__file__).with_name("static")
 logger = logging.getLogger(__name__)
 
+NonNegative = Annotated[int, Strict(), Field(ge=0)]
+ActionValue = (
+    Annotated[int, Strict(), Field(ge=0, description="an id from `legal` (a JSON number, 0 up)")]
+    | Annotated[str, Field(max_length=MAX_ACTION_TEXT, description="the action's text, as `legal` writes it")]
+    | dict[str, Any]
+)
+TokenText = Annotated[str, Field(max_length=128)]
+LIMITED: dict[int | str, dict[str, Any]] = {
+    413: {"description": "the request body is over the server's limit"},
+    429: {"description": "too many requests from this address; `Retry-After` says when to try again"},
+}
+bearer = HTTPBearer(
+    auto_error=False, description="a seat's secret (from its link), or the creator's for re-issuing links"
+)
+Credentials = Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
+
 
 class SeatSpec(BaseModel):
-    kind: str = Field("person", description="'person' (gets a join link) or 'bot'")
-    bot: str | None = Field(None, description="the bot's name for a bot seat, e.g. 'random' or 'greedy'")
+    kind: Literal["person", "bot"] = Field("person", description="'person' (gets a join link) or 'bot'")
+    bot: Annotated[str, Field(max_length=64)] | None = Field(
+        None, description="the bot's name for a bot seat, e.g. 'random' or 'greedy'"
+    )
 
 
 class NewGame(BaseModel):
-    game: str
-    options: dict[str, Any] = Field(default_factory=dict)
-    seats: list[SeatSpec] | None = Field(None, description="one per seat; default: every seat a person")
+    game: Annotated[str, Field(max_length=64)]
+    options: dict[str, Any] = Field(default_factory=dict, description="NAME: value, in the option's own JSON type")
+    seats: Annotated[list[SeatSpec], Field(max_length=16)] | None = Field(
+        None, description="one per seat; default: every seat a person"
+    )
 
 
 class Describe(BaseModel):
-    game: str
+    game: Annotated[str, Field(max_length=64)]
     options: dict[str, Any] = Field(default_factory=dict)
 
 
 class ActionRequest(BaseModel):
-    token: str
-    action: int | str | dict[str, Any] = Field(description="an action id from `legal`, its text or its JSON form")
-    step: int | None = Field(None, description="the step you saw; a stale step is refused, not applied twice")
+    action: ActionValue = Field(description="an action id from `legal` (0 up), its text or its JSON form")
+    step: NonNegative = Field(
+        description="the `step` of the state you decided on: a stale step is refused (409 with the current step); "
+        "the same move sent again for the same step answers as the first time and is applied once"
+    )
+    token: TokenText | None = Field(None, description="deprecated: send the seat's secret as `Authorization: Bearer`")
+
+
+class UndoRequest(BaseModel):
+    step: NonNegative | None = Field(None, description="the step you saw; a repeated undo is then refused")
+    token: TokenText | None = Field(None, description="deprecated: send the seat's secret as `Authorization: Bearer`")
 
 
 class RollRequest(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict, description="Magnate options, as for a game")
-    dice: list[int] | None = Field(None, description="two d10 rolled at the table (0 reads as 10); none: roll here")
-    tax_dice: list[int] | None = Field(None, description="the taxation d6 rolled after a 1, if any")
+    dice: Annotated[list[Annotated[int, Strict(), Field(ge=0, le=10)]], Field(max_length=2)] | None = Field(
+        None, description="two d10 rolled at the table (0 reads as 10); none: roll here"
+    )
+    tax_dice: Annotated[list[Annotated[int, Strict(), Field(ge=1, le=6)]], Field(max_length=4)] | None = Field(
+        None, description="the taxation d6 rolled after a 1, if any"
+    )
 
 
-class TokenRequest(BaseModel):
-    token: str
+def seat_link(game_id: str, token: str) -> str:
+    """The link a person opens: the secret rides in the fragment, which browsers never send to a server;
+    the page moves it into session storage and takes it out of the address bar."""
+    return f"/table.html?game={game_id}#token={token}"
 
 
 def _links(table: Table) -> dict[str, Any]:
+    """The creation answer: the only time plain secrets leave the server (only their hashes are kept)."""
+    fresh = table.fresh_tokens
     seats = []
     for index, seat in enumerate(table.seats):
-        link = f"/table.html?game={table.id}&seat={index}&token={seat.token}" if seat.token else None
-        seats.append({**seat.public(index), "token": seat.token, "link": link})
-    return {
+        token = fresh.get(index)
+        seats.append({**seat.public(index), "token": token, "link": seat_link(table.id, token) if token else None})
+    answer = {
         "id": table.id,
         "game": table.game.name,
         "options": table.game.options,
         "seats": seats,
+        "creator_token": fresh.get(-1),
         "spectator_link": f"/table.html?game={table.id}",
         "status": table.status,
     }
+    table.fresh_tokens = {}
+    return answer
+
+
+def pick_token(credentials: HTTPAuthorizationCredentials | None, *fallbacks: str | None) -> str | None:
+    """The secret from the Authorization header, else from a (deprecated) body field or query parameter."""
+    if credentials is not None and credentials.credentials:
+        return credentials.credentials
+    for value in fallbacks:
+        if value:
+            return value
+    return None
+
+
+def websocket_token(websocket: WebSocket, legacy: str | None) -> tuple[str | None, str | None]:
+    """A WebSocket's secret and the subprotocol to answer with.
+
+    Browsers cannot set headers on a WebSocket, so the page offers the subprotocols
+    `magnates` and `token.<secret>`; other clients may send `Authorization: Bearer`.
+    """
+    offered = list(websocket.scope.get("subprotocols") or [])
+    token = next((p[len("token.") :] for p in offered if p.startswith("token.")), None)
+    chosen = "magnates" if "magnates" in offered else None
+    if token is None:
+        header = websocket.headers.get("authorization", "")
+        if header.lower().startswith("bearer "):
+            token = header[7:].strip()
+    return token or legacy or None, chosen
 
 
 class Hub:
     """Live connections per game; each gets its own seat's snapshot after every change."""
 
-    def __init__(self, service: GameService) -> None:
+    def __init__(self, service: GameService, limits: Limits, movers: RateLimiter) -> None:
         self.service = service
+        self.limits = limits
+        self.movers = movers
+        self.sockets: dict[tuple[str, int | None], set[WebSocket]] = {}
+        self.total = 0
 
-    async def serve(self, websocket: WebSocket, table: Table, seat: int | None) -> None:
+    def refusal(self, table: Table, seat: int | None) -> str | None:
+        """Why one more WebSocket may not open now (None: it may)."""
+        limits = self.limits
+        if limits.ws_total and self.total >= limits.ws_total:
+            return f"the server has its most open connections ({limits.ws_total}); try again shortly"
+        cap = limits.ws_spectators if seat is None else limits.ws_per_seat
+        if cap and len(self.sockets.get((table.id, seat), ())) >= cap:
+            who = "spectators of this game already have" if seat is None else "this seat already has"
+            return f"{who} {cap} open connections (close another tab or window)"
+        return None
+
+    def kick(self, table: Table, seat: int) -> None:
+        """Close a seat's connections (its link was re-issued)."""
+        for websocket in list(self.sockets.get((table.id, seat), ())):
+            with contextlib.suppress(Exception):
+                asyncio.get_running_loop().create_task(websocket.close(code=4403))
+
+    async def serve(self, websocket: WebSocket, table: Table, seat: int | None, address: str) -> None:
         wake = asyncio.Event()
 
         def listener(_: Table) -> None:
             wake.set()
 
+        key = (table.id, seat)
+        self.sockets.setdefault(key, set()).add(websocket)
+        self.total += 1
         table.listeners.append(listener)
         sender = asyncio.create_task(self._send_updates(websocket, table, seat, wake))
         try:
             await websocket.send_text(self.service.snapshot_text(table, seat))
             while True:
                 text = await websocket.receive_text()
+                if len(text) > max(self.limits.max_body, 1024):
+                    message: Any = None
+                    await self._error(websocket, table, f"a message is at most {self.limits.max_body:,} bytes")
+                    continue
                 try:
                     message = json.loads(text)
                 except json.JSONDecodeError:
-                    await websocket.send_json(
-                        {"type": "error", "message": "messages are JSON objects", "step": table.step}
-                    )
+                    await self._error(websocket, table, "messages are JSON objects")
                     continue
-                await self._handle(websocket, table, seat, message)
+                await self._handle(websocket, table, seat, message, address)
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
             with contextlib.suppress(ValueError):
                 table.listeners.remove(listener)
+            group = self.sockets.get(key)
+            if group is not None:
+                group.discard(websocket)
+                if not group:
+                    del self.sockets[key]
+            self.total -= 1
             sender.cancel()
+
+    @staticmethod
+    async def _error(websocket: WebSocket, table: Table, message: str, **extra: Any) -> None:
+        await websocket.send_json({"type": "error", "message": message, "step": table.step, **extra})
 
     async def _send_updates(self, websocket: WebSocket, table: Table, seat: int | None, wake: asyncio.Event) -> None:
         with contextlib.suppress(Exception):
@@ -119,42 +244,83 @@ class Hub:
                 wake.clear()
                 await websocket.send_text(self.service.snapshot_text(table, seat))
 
-    async def _handle(self, websocket: WebSocket, table: Table, seat: int | None, message: Any) -> None:
+    async def _handle(self, websocket: WebSocket, table: Table, seat: int | None, message: Any, address: str) -> None:
         kind = message.get("type") if isinstance(message, dict) else None
         try:
+            if kind in {"action", "undo"} and self.limits.rate_limits:
+                wait = self.movers.take(address)
+                if wait:
+                    raise TooMany("too many moves from your address; wait a moment", wait)
             if kind == "action":
-                await self.service.act_async(table, seat, message.get("action"), message.get("step"))
+                try:
+                    await self.service.act_async(table, seat, message.get("action"), message.get("step"))
+                except Repeated:
+                    # Applied once already (a retry, or the same move from another tab): answer as now.
+                    await websocket.send_text(self.service.snapshot_text(table, seat))
             elif kind == "undo":
-                await self.service.undo_async(table, seat)
+                await self.service.undo_async(table, seat, message.get("step"))
             elif kind == "ping":
                 await websocket.send_json({"type": "pong", "step": table.step})
             else:
-                raise ServiceError(f"unknown message {kind!r}; send 'action', 'undo' or 'ping'")
+                raise ServiceError(f"unknown message {excerpt(kind)}; send 'action', 'undo' or 'ping'")
+        except TooMany as err:
+            await self._error(websocket, table, str(err), retry_after=err.retry_after)
         except MagnatesError as err:
-            await websocket.send_json({"type": "error", "message": str(err), "step": table.step})
+            await self._error(websocket, table, str(err)[:500])
         except Exception:
             # Storage trouble or a bug: the game was reloaded as stored; say so and keep the connection.
-            logger.exception("game %s: a %s message failed", table.id, kind)
-            message = "the server could not apply that (nothing changed); please try again"
-            await websocket.send_json({"type": "error", "message": message, "step": table.step})
+            logger.exception("game %s: a %s message failed", table.id, excerpt(kind))
+            await self._error(websocket, table, "the server could not apply that (nothing changed); please try again")
 
 
-def create_app(db_url: str | None = None, *, resume: bool = True) -> FastAPI:
-    """The web platform on the database at `db_url` (SQLite file by default; postgresql://... works)."""
+def _validation_message(err: RequestValidationError) -> str:
+    """Pydantic's complaints, naming the field and the rule, never echoing the input."""
+    parts = []
+    for error in err.errors()[:4]:
+        where = ".".join(str(p) for p in error.get("loc", ()) if p != "body") or "body"
+        parts.append(f"{where}: {error.get('msg', 'invalid')}")
+    more = len(err.errors()) - len(parts)
+    return "; ".join(parts)[:600] + (f" (and {more} more)" if more > 0 else "")
+
+
+def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limits | None = None) -> FastAPI:
+    """The web platform on the database at `db_url` (SQLite file by default; postgresql://... works).
+
+    Games load on first use and leave memory when idle (`limits.idle_unload`); `resume=True`
+    loads every unfinished game at start instead (for small databases and tools).
+    """
+    limits = Limits.from_env() if limits is None else limits
     holder: dict[str, Any] = {}
+    creators = RateLimiter(limits.create_rate, limits.create_burst)
+    movers = RateLimiter(limits.move_rate, limits.move_burst)
+    proxies = limits.proxies
+
+    async def sweep(service: GameService) -> None:
+        interval = max(0.5, min(60.0, limits.idle_unload / 4))
+        while True:
+            await asyncio.sleep(interval)
+            try:
+                service.unload_idle()
+            except Exception:  # pragma: no cover - a sweep must never stop
+                logger.exception("unloading idle games failed")
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(db_url or default_url())
-        service = GameService(store)
+        service = GameService(store, idle_seconds=limits.idle_unload)
         if resume:
             service.resume_all()
         holder["service"] = service
-        holder["hub"] = Hub(service)
+        holder["hub"] = Hub(service, limits, movers)
         app.state.service = service
+        app.state.hub = holder["hub"]
+        app.state.limits = limits
+        sweeper = asyncio.create_task(sweep(service)) if limits.idle_unload > 0 else None
         try:
             yield
         finally:
+            if sweeper is not None:
+                sweeper.cancel()
             store.dispose()
 
     app = FastAPI(
@@ -162,10 +328,25 @@ def create_app(db_url: str | None = None, *, resume: bool = True) -> FastAPI:
         summary="Play Magnate, Galactic Magnate, Magistrate and Magistratvm in the browser, against bots and people.",
         version="1",
         lifespan=lifespan,
+        docs_url=None,  # served below from the installed Swagger UI, not from a CDN (works offline)
+        redoc_url=None,
     )
 
     def service() -> GameService:
         return holder["service"]  # type: ignore[no-any-return]
+
+    def limit(limiter: RateLimiter, what: str) -> Any:
+        def check(request: Request) -> None:
+            if not limits.rate_limits:
+                return
+            wait = limiter.take(client_address(request.scope, proxies))
+            if wait:
+                raise TooMany(f"too many {what} from your address; try again in a moment", wait)
+
+        return Depends(check)
+
+    creation_limit = limit(creators, "new games")
+    move_limit = limit(movers, "moves")
 
     @app.exception_handler(MagnatesError)
     async def _magnates_error(_: Request, err: MagnatesError) -> JSONResponse:
@@ -175,7 +356,23 @@ def create_app(db_url: str | None = None, *, resume: bool = True) -> FastAPI:
             status = 422
         else:
             status = 409
-        return JSONResponse({"detail": str(err)}, status_code=status)
+        body: dict[str, Any] = {"detail": str(err)[:600]}
+        if isinstance(err, Stale):
+            body["step"] = err.step
+        return JSONResponse(body, status_code=status)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(_: Request, err: RequestValidationError) -> JSONResponse:
+        return JSONResponse({"detail": _validation_message(err)}, status_code=422)
+
+    @app.exception_handler(TooMany)
+    async def _too_many(_: Request, err: TooMany) -> JSONResponse:
+        return JSONResponse({"detail": str(err)}, status_code=429, headers={"Retry-After": str(err.retry_after)})
+
+    @app.exception_handler(Exception)
+    async def _unexpected(request: Request, err: Exception) -> JSONResponse:
+        logger.exception("%s %s failed", request.method, request.url.path)
+        return JSONResponse({"detail": "the server failed to answer that (nothing changed); please try again"}, 500)
 
     # -- pages -----------------------------------------------------------------------
     @app.get("/", include_in_schema=False)
@@ -184,7 +381,7 @@ def create_app(db_url: str | None = None, *, resume: bool = True) -> FastAPI:
 
     @app.get("/healthz", tags=["server"])
     async def health() -> dict[str, Any]:
-        return {"ok": True, "games_loaded": len(service().tables)}
+        return {"ok": True, "games_loaded": len(service().tables), "websockets": holder["hub"].total}
 
     # -- the catalogue ---------------------------------------------------------------
     @app.get("/api/catalog", tags=["games"])
@@ -192,25 +389,30 @@ def create_app(db_url: str | None = None, *, resume: bool = True) -> FastAPI:
         """The registered games and their options (name, default, choices, doc)."""
         return service().catalog()
 
-    @app.post("/api/describe", tags=["games"])
+    @app.post("/api/describe", tags=["games"], responses=LIMITED)
     async def describe(body: Describe) -> dict[str, Any]:
         """Check options; return the number of seats and the bots available for them."""
-        return service().describe(body.game, body.options)
+        svc = service()
+        return svc.describe(body.game, svc.strict_options(body.game, body.options))
 
     # -- games -----------------------------------------------------------------------
-    @app.post("/api/games", tags=["games"], status_code=201)
+    @app.post("/api/games", tags=["games"], status_code=201, responses=LIMITED, dependencies=[creation_limit])
     async def create_game(body: NewGame) -> dict[str, Any]:
-        """Create a game; returns a join link (with its secret token) for each person's seat."""
+        """Create a game; returns each person's seat link with its secret, and the creator's secret.
+
+        Only hashes of the secrets are kept: this answer is the only time they are shown.
+        """
         svc = service()
+        options = svc.strict_options(body.game, body.options)
         seats = body.seats
         if seats is None:
-            count = svc.describe(body.game, body.options)["num_players"]
+            count = svc.describe(body.game, options)["num_players"]
             seats = [SeatSpec(kind="person", bot=None) for _ in range(count)]
-        table = svc.create(body.game, body.options, [s.model_dump() for s in seats])
+        table = svc.create(body.game, options, [s.model_dump() for s in seats])
         return _links(table)
 
     @app.get("/api/games", tags=["games"])
-    async def list_games(status: str | None = None) -> list[dict[str, Any]]:
+    async def list_games(status: Literal["playing", "finished"] | None = None) -> list[dict[str, Any]]:
         """Recent games, without their seat tokens (spectators may watch any of them)."""
         return [
             {
@@ -224,29 +426,75 @@ def create_app(db_url: str | None = None, *, resume: bool = True) -> FastAPI:
         ]
 
     @app.get("/api/games/{game_id}", tags=["games"])
-    async def game_state(game_id: str, token: str | None = None) -> dict[str, Any]:
-        """What the seat with this token sees now (no token: a spectator)."""
+    async def game_state(
+        game_id: str,
+        credentials: Credentials,
+        token: Annotated[str | None, Query(max_length=128, deprecated=True)] = None,
+    ) -> dict[str, Any]:
+        """What the seat with this secret (`Authorization: Bearer`) sees now; no secret: a spectator."""
         svc = service()
         table = svc.get(game_id)
-        return svc.snapshot(table, table.seat_for(token))
+        return svc.snapshot(table, table.seat_for(pick_token(credentials, token)))
 
-    @app.post("/api/games/{game_id}/actions", tags=["play"])
-    async def act(game_id: str, body: ActionRequest) -> dict[str, Any]:
-        """Play an action; an illegal or stale one is refused (409) and nothing changes."""
+    @app.post("/api/games/{game_id}/actions", tags=["play"], responses=LIMITED, dependencies=[move_limit])
+    async def act(game_id: str, body: ActionRequest, credentials: Credentials) -> dict[str, Any]:
+        """Play an action decided at `step`; an illegal or stale one is refused (409) and nothing changes.
+
+        Sending the same action for the same step again (a retry after a lost answer) returns
+        the first answer; the action is applied once.
+        """
         svc = service()
         table = svc.get(game_id)
-        seat = table.seat_for(body.token)
-        await svc.act_async(table, seat, body.action, body.step)
-        return svc.snapshot(table, seat)
+        seat = table.seat_for(pick_token(credentials, body.token))
+        try:
+            await svc.act_async(table, seat, body.action, body.step)
+        except Repeated as repeated:
+            first = table.answers.get(seat) if seat is not None else None
+            return first[1] if first is not None and first[0] == repeated.step else svc.snapshot(table, seat)
+        answer = svc.snapshot(table, seat)
+        if seat is not None:
+            table.answers[seat] = (body.step, answer)
+        return answer
 
-    @app.post("/api/games/{game_id}/undo", tags=["play"])
-    async def undo(game_id: str, body: TokenRequest) -> dict[str, Any]:
+    @app.post("/api/games/{game_id}/undo", tags=["play"], responses=LIMITED, dependencies=[move_limit])
+    async def undo(game_id: str, credentials: Credentials, body: UndoRequest | None = None) -> dict[str, Any]:
         """Take back your own last action if no chance event or other seat's move came after it."""
         svc = service()
         table = svc.get(game_id)
-        seat = table.seat_for(body.token)
-        await svc.undo_async(table, seat)
+        body = body or UndoRequest(step=None, token=None)
+        seat = table.seat_for(pick_token(credentials, body.token))
+        await svc.undo_async(table, seat, body.step)
         return svc.snapshot(table, seat)
+
+    @app.post("/api/games/{game_id}/seats/{seat}/token", tags=["games"], responses=LIMITED)
+    async def reissue(game_id: str, seat: int, credentials: Credentials) -> dict[str, Any]:
+        """Re-issue a person's seat link (the old one stops working, its open pages are disconnected).
+
+        Only the game's creator may: send the `creator_token` from the creation answer as
+        `Authorization: Bearer`.
+        """
+        svc = service()
+        table = svc.get(game_id)
+        token = svc.reissue(table, seat, pick_token(credentials))
+        holder["hub"].kick(table, seat)
+        return {"seat": seat, "token": token, "link": seat_link(table.id, token)}
+
+    @app.get("/api/games/{name_or_id}/info", tags=["games"])
+    async def info(
+        name_or_id: str, options: str = Query("", description="NAME=VALUE pairs, comma separated (with a game name)")
+    ) -> dict[str, Any]:
+        """The fixed data of a game's option set: board, map, cards, offices, and every action id's text.
+
+        Give a game's name (and its options) or a table's id (its own options). The same for every
+        seat: nothing here depends on a game in progress or on hidden cards.
+        """
+        svc = service()
+        if name_or_id in games():
+            from magnates.core.options import parse_option_pairs
+
+            pairs = parse_option_pairs([p for p in options.split(",") if p.strip()])
+            return game_info(svc.load(name_or_id, pairs))
+        return game_info(svc.get(name_or_id).game)
 
     @app.get("/api/games/{game_id}/cards", tags=["games"])
     async def cards(game_id: str) -> dict[str, Any]:
@@ -255,11 +503,16 @@ def create_app(db_url: str | None = None, *, resume: bool = True) -> FastAPI:
         return {"suits": suits_table(), "cards": card_faces(table.game)}
 
     @app.get("/api/games/{game_id}/replay/{step}", tags=["replay"])
-    async def replay(game_id: str, step: int, token: str | None = None) -> dict[str, Any]:
+    async def replay(
+        game_id: str,
+        step: int,
+        credentials: Credentials,
+        token: Annotated[str | None, Query(max_length=128, deprecated=True)] = None,
+    ) -> dict[str, Any]:
         """The game as a seat (or, once finished, a spectator) saw it after `step` actions."""
         svc = service()
         table = svc.get(game_id)
-        return svc.replay_snapshot(table, table.seat_for(token), step)
+        return svc.replay_snapshot(table, table.seat_for(pick_token(credentials, token)), step)
 
     @app.get("/api/games/{game_id}/record", tags=["replay"])
     async def export(game_id: str) -> dict[str, Any]:
@@ -267,7 +520,7 @@ def create_app(db_url: str | None = None, *, resume: bool = True) -> FastAPI:
         svc = service()
         return svc.export(svc.get(game_id))
 
-    @app.post("/api/games/import", tags=["replay"], status_code=201)
+    @app.post("/api/games/import", tags=["replay"], status_code=201, responses=LIMITED, dependencies=[creation_limit])
     async def import_record(record: dict[str, Any]) -> dict[str, Any]:
         """Store a magnates Record as a new game (checked by replaying it); returns its links."""
         return _links(service().import_record(record))
@@ -281,30 +534,71 @@ def create_app(db_url: str | None = None, *, resume: bool = True) -> FastAPI:
         pairs = parse_option_pairs([p for p in options.split(",") if p.strip()])
         return roller_sheet(pairs)
 
-    @app.post("/api/roller/roll", tags=["roller"])
+    @app.post("/api/roller/roll", tags=["roller"], responses=LIMITED)
     async def roll(body: RollRequest) -> dict[str, Any]:
         """Roll 2d10 (and the taxation d6 on a 1), or read dice typed in from a real table."""
-        return roller_roll(body.options, body.dice, body.tax_dice)
+        options = service().strict_options("magnate", body.options)
+        return roller_roll(options, body.dice, body.tax_dice)
 
     # -- live play ---------------------------------------------------------------------
     @app.websocket("/ws/games/{game_id}")
-    async def live(websocket: WebSocket, game_id: str, token: str | None = None) -> None:
-        """Live updates: the seat's snapshot now and after every change; send actions and undos."""
+    async def live(
+        websocket: WebSocket,
+        game_id: str,
+        token: Annotated[str | None, Query(max_length=128)] = None,
+    ) -> None:
+        """Live updates: the seat's snapshot now and after every change; send actions and undos.
+
+        The seat's secret comes as the subprotocol `token.<secret>` (with `magnates`), an
+        `Authorization: Bearer` header, or (deprecated) `?token=`.
+        """
         svc = service()
+        hub: Hub = holder["hub"]
+        secret, subprotocol = websocket_token(websocket, token)
         try:
             table = svc.get(game_id)
-            seat = table.seat_for(token)
-        except (ServiceError, Forbidden) as err:
-            await websocket.accept()
-            await websocket.send_json({"type": "error", "message": str(err), "fatal": True})
+            seat = table.seat_for(secret)
+        except MagnatesError as err:
+            await websocket.accept(subprotocol=subprotocol)
+            await websocket.send_json({"type": "error", "message": str(err)[:300], "fatal": True})
             await websocket.close(code=4403 if isinstance(err, Forbidden) else 4404)
             return
-        await websocket.accept()
-        await holder["hub"].serve(websocket, table, seat)
+        refused = hub.refusal(table, seat)
+        if refused is not None:
+            await _deny(websocket, subprotocol, refused)
+            return
+        await websocket.accept(subprotocol=subprotocol)
+        await hub.serve(websocket, table, seat, client_address(websocket.scope, proxies))
 
+    @app.get("/docs", include_in_schema=False)
+    async def api_docs() -> FileResponse:
+        """The HTTP API's Swagger UI, with its scripts from the fastapi-offline package: nothing is
+        fetched from another site, and no inline script is needed (the page passes the CSP)."""
+        return FileResponse(STATIC / "api-docs.html")
+
+    try:
+        import fastapi_offline
+
+        assets = Path(fastapi_offline.__file__).with_name("static")
+        app.mount("/docs-assets", StaticFiles(directory=assets), name="docs-assets")
+    except ImportError:  # an install without the web extra's docs package: /docs says so on the page
+        logger.warning("fastapi-offline is not installed; /docs cannot draw the API")
     app.mount("/", StaticFiles(directory=STATIC, html=True), name="static")
 
+    app.add_middleware(BodyLimit, max_body=limits.max_body)
+    app.add_middleware(SecurityHeaders)  # the outermost: its headers are on every answer, a 413 too
     return app
+
+
+async def _deny(websocket: WebSocket, subprotocol: str | None, message: str) -> None:
+    """429 with Retry-After before the handshake where the server can say so; else a closing message."""
+    if "websocket.http.response" in websocket.scope.get("extensions", {}):
+        response = JSONResponse({"detail": message}, status_code=429, headers={"Retry-After": "5"})
+        await websocket.send_denial_response(response)
+        return
+    await websocket.accept(subprotocol=subprotocol)
+    await websocket.send_json({"type": "error", "message": message, "fatal": True, "retry_after": 5})
+    await websocket.close(code=1013)
 
 
 def roller_sheet(options: dict[str, Any]) -> dict[str, Any]:

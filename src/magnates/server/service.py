@@ -11,10 +11,12 @@ have drawn without the restart.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import json
 import logging
 import random
 import secrets
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -35,6 +37,24 @@ SPECTATOR: None = None
 MAX_AUTOMATIC_STEPS = 100_000
 HIDDEN = "(hidden)"
 LOG_TAIL = 30
+MAX_ACTION_TEXT = 200  # an action's text or JSON form longer than this names no action
+MAX_OPTIONS = 32
+GAME_CACHE = 256  # distinct option sets whose Game objects are kept
+
+
+def excerpt(value: Any, limit: int = 40) -> str:
+    """A short, quoted piece of what a client sent, for an error message (never the whole input)."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def hash_token(token: str) -> str:
+    """What is stored of a seat's secret: tokens are 144 random bits, so one SHA-256 is enough."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(18)
 
 
 class ServiceError(MagnatesError):
@@ -57,14 +77,43 @@ class Conflict(ServiceError):
     status = 409
 
 
+class BadInput(ServiceError):
+    """A request whose values have the wrong type or size (a negative action id, a string for a number)."""
+
+    status = 422
+
+
+class Stale(Conflict):
+    """A move decided at another step than the game's: refused, with the current step to look again."""
+
+    def __init__(self, message: str, step: int) -> None:
+        super().__init__(message)
+        self.step = step
+
+
+class Repeated(Exception):
+    """The same seat sent the same move for the same step again: it was applied once; answer as before."""
+
+    def __init__(self, step: int) -> None:
+        super().__init__(step)
+        self.step = step
+
+
 @dataclass
 class Seat:
     kind: str  # "person" or "bot"
     bot: str | None = None
-    token: str | None = None
+    token_hash: str | None = None  # SHA-256 of the seat's secret; the secret itself is never stored
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "bot": self.bot, "token": self.token}
+        return {"kind": self.kind, "bot": self.bot, "token_hash": self.token_hash}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Seat:
+        digest = data.get("token_hash")
+        if digest is None and data.get("token"):  # a row written before tokens were hashed
+            digest = hash_token(str(data["token"]))
+        return cls(str(data.get("kind", "person")), data.get("bot"), digest)
 
     def public(self, seat: int) -> dict[str, Any]:
         name = f"Player {seat + 1}"
@@ -94,6 +143,10 @@ class Table:
     log_cache: dict[tuple[int, int | None], list[dict[str, Any]]] = field(default_factory=dict)
     text_cache: dict[tuple[int, int | None], str] = field(default_factory=dict)  # (event, seat) -> message text
     listeners: list[Listener] = field(default_factory=list)
+    creator_hash: str | None = None  # SHA-256 of the creator's secret (re-issues seat links)
+    fresh_tokens: dict[int, str] = field(default_factory=dict)  # plain tokens, only until the creator is answered
+    answers: dict[int, tuple[int, dict[str, Any]]] = field(default_factory=dict)  # seat -> (step, first answer)
+    last_used: float = field(default_factory=time.monotonic)
 
     @property
     def step(self) -> int:
@@ -107,10 +160,19 @@ class Table:
         """The seat a secret token opens; no token is a spectator; a wrong token is refused."""
         if not token:
             return SPECTATOR
-        for index, seat in enumerate(self.seats):
-            if seat.token is not None and secrets.compare_digest(seat.token, token):
-                return index
-        raise Forbidden("this seat link is not valid for this game (check the link you were given)")
+        digest = hash_token(token)
+        found = None
+        for index, seat in enumerate(self.seats):  # every seat compared, in constant time each
+            if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, digest):
+                found = index
+        if found is None:
+            raise Forbidden("this seat link is not valid for this game (check the link you were given)")
+        return found
+
+    def is_creator(self, token: str | None) -> bool:
+        if not token or self.creator_hash is None:
+            return False
+        return secrets.compare_digest(self.creator_hash, hash_token(token))
 
 
 def bot_names(game: Game) -> list[str]:
@@ -142,10 +204,11 @@ def step_rng(seed: int, step: int, purpose: str) -> random.Random:
 class GameService:
     """Creates, loads, advances and describes games; every change is stored before it is shown."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, idle_seconds: float = 600.0) -> None:
         self.store = store
         self.tables: dict[str, Table] = {}
         self.games: dict[tuple[str, str], Game] = {}
+        self.idle_seconds = idle_seconds  # a table nobody used for this long leaves memory (see unload_idle)
 
     def load(self, name: str, options: Mapping[str, Any]) -> Game:
         """One Game object per game and option set, shared by its tables.
@@ -157,6 +220,8 @@ class GameService:
         game = self.games.get(key)
         if game is None:
             game = magnates.load(name, **options)
+            if len(self.games) >= GAME_CACHE:  # many option sets (an abuse): start the cache again
+                self.games.clear()
             self.games[(name, json.dumps(game.options, sort_keys=True, default=str))] = game
             self.games[key] = game
         return game
@@ -181,6 +246,33 @@ class GameService:
                 out.append({"name": name, "title": name, "options": [], "error": str(err)})
         return out
 
+    def strict_options(self, name: str, options: Any) -> dict[str, Any]:
+        """Options from JSON, checked against their declared types before the game sees them.
+
+        The command line turns "2" into 2; JSON has numbers and booleans of its own, so a string
+        where a number or a boolean is declared is refused rather than guessed.
+        """
+        if not isinstance(options, Mapping):
+            raise BadInput("options are a JSON object of NAME: value pairs")
+        if len(options) > MAX_OPTIONS:
+            raise BadInput(f"at most {MAX_OPTIONS} options may be given")
+        try:
+            declared = {o.name: o for o in game_class(name).options_declared}
+        except Exception:
+            return dict(options)  # an unknown game: magnates.load names the valid ones
+        for key, value in options.items():
+            option = declared.get(key)
+            if option is None:
+                continue  # validate_options names the valid options
+            kind = type(option.default)
+            if kind is bool and not isinstance(value, bool):
+                raise BadInput(f"option {key!r} takes true or false (JSON booleans), not {excerpt(value)}")
+            if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+                raise BadInput(f"option {key!r} takes a whole number (a JSON number), not {excerpt(value)}")
+            if kind is str and not isinstance(value, str):
+                raise BadInput(f"option {key!r} takes a text value, not {excerpt(value)}")
+        return dict(options)
+
     def describe(self, name: str, options: Mapping[str, Any]) -> dict[str, Any]:
         """Seats and bots of a game with these options (OptionError if the options are wrong)."""
         game = self.load(name, options)
@@ -203,26 +295,50 @@ class GameService:
             id=secrets.token_hex(8),
             game=game,
             state=game.new_initial_state(),
-            seats=made,
+            seats=[seat for seat, _ in made],
             seed=secrets.randbits(62) if seed is None else seed,
             actors=[],
             next_seq=0,
         )
+        table.fresh_tokens = {index: token for index, (_, token) in enumerate(made) if token is not None}
+        self._issue_creator(table)
         self._attach_bots(table)
         events = self._advance(table)
         self.store.create_game(self._stored(table), events)
         self.tables[table.id] = table
         return table
 
-    def _seat(self, spec: Mapping[str, Any], index: int, game: Game) -> Seat:
+    def _seat(self, spec: Mapping[str, Any], index: int, game: Game) -> tuple[Seat, str | None]:
+        """A seat and, for a person, its secret (returned once; only its hash is kept)."""
         kind = spec.get("kind", "person")
         if kind == "person":
-            return Seat("person", None, secrets.token_urlsafe(18))
+            token = new_token()
+            return Seat("person", None, hash_token(token)), token
         if kind == "bot":
             bot = str(spec.get("bot") or "random")
             new_bot(bot, game)  # OptionError naming the valid bots if unknown
-            return Seat("bot", bot, None)
-        raise OptionError(f"seat {index + 1} must be a 'person' or a 'bot', not {kind!r}")
+            return Seat("bot", bot, None), None
+        raise OptionError(f"seat {index + 1} must be a 'person' or a 'bot', not {excerpt(kind)}")
+
+    @staticmethod
+    def _issue_creator(table: Table) -> None:
+        token = new_token()
+        table.creator_hash = hash_token(token)
+        table.fresh_tokens[-1] = token  # -1: the creator's secret, shown once with the seat links
+
+    def reissue(self, table: Table, seat: int, creator_token: str | None) -> str:
+        """A new secret for a person's seat (the old link stops working); only the game's creator may."""
+        if not table.is_creator(creator_token):
+            raise Forbidden("only the game's creator (with the creator token given at creation) may re-issue a link")
+        if not 0 <= seat < len(table.seats) or table.seats[seat].kind != "person":
+            raise NotFound(f"seat {seat} is not a person's seat of this game (0..{len(table.seats) - 1})")
+        token = new_token()
+        seats = [s.to_json() for s in table.seats]
+        seats[seat]["token_hash"] = hash_token(token)
+        self.store.set_seats(table.id, seats)
+        table.seats[seat].token_hash = seats[seat]["token_hash"]
+        table.answers.pop(seat, None)
+        return token
 
     def _attach_bots(self, table: Table) -> None:
         table.bots = {i: new_bot(s.bot or "random", table.game) for i, s in enumerate(table.seats) if s.kind == "bot"}
@@ -236,19 +352,43 @@ class GameService:
             [s.to_json() for s in table.seats],
             table.seed,
             table.status,
+            table.creator_hash,
         )
 
     def get(self, game_id: str) -> Table:
-        """A live table, rebuilt from the stored record on first use after a (re)start."""
+        """A live table, rebuilt from the stored record on first use (after a restart or an unload).
+
+        Chance events or bot moves left pending by a stop are played and stored then, with the
+        same seeded generators, so a game goes on exactly as it would have without the stop.
+        """
         table = self.tables.get(game_id)
         if table is not None:
+            table.last_used = time.monotonic()
             return table
+        if not isinstance(game_id, str) or len(game_id) > 64:
+            raise NotFound(f"there is no game {excerpt(game_id)}")
         stored = self.store.game(game_id)
         if stored is None:
-            raise NotFound(f"there is no game {game_id!r}")
+            raise NotFound(f"there is no game {excerpt(game_id)}")
         table = self._rebuild(stored, self.store.events(game_id))
+        events = self._advance(table)
+        if events:
+            self.store.append(table.id, events, "finished" if table.state.is_terminal() else None)
         self.tables[game_id] = table
         return table
+
+    def unload_idle(self, now: float | None = None) -> int:
+        """Forget tables idle longer than `idle_seconds` (none watched, none writing); they come back
+        from the database on their next request. Returns how many were unloaded."""
+        now = time.monotonic() if now is None else now
+        idle = [
+            game_id
+            for game_id, table in self.tables.items()
+            if now - table.last_used >= self.idle_seconds and not table.listeners and not table.lock.locked()
+        ]
+        for game_id in idle:
+            del self.tables[game_id]
+        return len(idle)
 
     def _rebuild(self, stored: StoredGame, events: list[StoredEvent]) -> Table:
         try:
@@ -257,20 +397,18 @@ class GameService:
             raise RecordError(f"stored game {stored.id} cannot be loaded: {err}") from None
         actions, actors = effective_actions(events)
         state, lines, _ = self._replay_with_lines(game, actions)
-        seats = [Seat(s.get("kind", "person"), s.get("bot"), s.get("token")) for s in stored.seats]
+        seats = [Seat.from_json(s) for s in stored.seats]
         table = Table(stored.id, game, state, seats, stored.seed, actors, len(events), lines=lines)
+        table.creator_hash = stored.creator_hash
         self._attach_bots(table)
         return table
 
-    def resume_all(self) -> int:
-        """Load every unfinished game and play any chance or bot move left pending by a stop."""
+    def resume_all(self, limit: int = 100_000) -> int:
+        """Load unfinished games now rather than on first use (the server loads lazily; this is for tools)."""
         count = 0
-        for stored in self.store.list_games(status="playing", limit=100_000):
+        for stored in self.store.list_games(status="playing", limit=limit):
             try:
-                table = self.get(stored.id)
-                events = self._advance(table)
-                if events:
-                    self.store.append(table.id, events, "finished" if table.state.is_terminal() else None)
+                self.get(stored.id)
             except Exception:
                 # One game that cannot be rebuilt (its game removed, a rules version changed) must
                 # not keep the server and every other game down; it answers with its error when opened.
@@ -307,12 +445,59 @@ class GameService:
                 raise
             self._notify(table)
 
+    def parse_action(self, table: Table, action: Any) -> int:
+        """An action id from what a client sent: a non-negative integer id, the action's text or its JSON.
+
+        Booleans, negative numbers, floats and long texts are refused here, before the engine sees
+        them (Python would read True as 1 and -1 as the last item of a list).
+        """
+        if type(action) is int:
+            if not 0 <= action < table.game.num_distinct_actions:
+                raise BadInput(
+                    f"an action id is a whole number from 0 to {table.game.num_distinct_actions - 1}; got {action}"
+                )
+            return action
+        if isinstance(action, str):
+            if len(action) > MAX_ACTION_TEXT:
+                raise BadInput(f"an action's text is at most {MAX_ACTION_TEXT} characters; got {len(action):,}")
+        elif isinstance(action, dict):
+            if len(_compact(action)) > MAX_ACTION_TEXT * 4:
+                raise BadInput(f"an action's JSON form is at most {MAX_ACTION_TEXT * 4} characters")
+        else:
+            raise BadInput(f"an action is an id (a whole number), its text or its JSON form, not {excerpt(action)}")
+        try:
+            return int(table.game.parse_action(action))
+        except IllegalAction as err:
+            raise Conflict(str(err)[:300]) from None
+        except (TypeError, ValueError, KeyError, AttributeError):
+            raise BadInput(f"no action of {table.game.name} reads {excerpt(action)}") from None
+
+    @staticmethod
+    def check_step(step: Any) -> int:
+        if step is None:
+            raise BadInput("a move names the `step` it was decided at (the `step` of the state you saw)")
+        if type(step) is not int or step < 0:
+            raise BadInput(f"`step` is a whole number from 0 up, not {excerpt(step)}")
+        return step
+
     def _play(self, table: Table, seat: int | None, action: Any, step: int | None) -> list[StoredEvent]:
-        """Check and apply a person's action and what follows it automatically; return the events."""
+        """Check and apply a person's action and what follows it automatically; return the events.
+
+        A move sent again for a step this seat already played with the same action raises
+        `Repeated` (answered as the first time); any other move at another step is `Stale`.
+        """
         if seat is None:
             raise Forbidden("spectators watch; they cannot act")
-        if step is not None and step != table.step:
-            raise Conflict(f"the game has moved on (you acted on step {step}, it is now step {table.step}); look again")
+        step = self.check_step(step)
+        action = self.parse_action(table, action)
+        if step != table.step:
+            history = table.state.history
+            if step < len(history) and table.actors[step] == seat and history[step] == action:
+                raise Repeated(step)
+            raise Stale(
+                f"the game has moved on (you acted on step {step}, it is now step {table.step}); look again",
+                table.step,
+            )
         state = table.state
         current = state.current_player()
         if state.is_terminal():
@@ -321,7 +506,7 @@ class GameService:
             who = "chance" if current == CHANCE else f"Player {current + 1}"
             raise Conflict(f"it is not your decision now: {who} decides")
         try:
-            action_id = action if type(action) is int else table.game.parse_action(action)
+            action_id = action
             if action_id not in state.legal_actions():
                 state.apply_action(action_id)  # raises IllegalAction with the reason, changing nothing
             line = self._line(table.game, state, action_id, seat)
@@ -338,15 +523,21 @@ class GameService:
             raise
         return events
 
-    async def undo_async(self, table: Table, seat: int | None) -> None:
+    async def undo_async(self, table: Table, seat: int | None, step: int | None = None) -> None:
         """`undo` after any write of this game still in flight (threaded stores)."""
         async with table.lock:
-            self.undo(table, seat)
+            self.undo(table, seat, step)
 
-    def undo(self, table: Table, seat: int | None) -> None:
-        """Take back your own last action, if nothing (chance, another seat) came after it."""
+    def undo(self, table: Table, seat: int | None, step: int | None = None) -> None:
+        """Take back your own last action, if nothing (chance, another seat) came after it.
+
+        With `step` (the step the undo was decided at), a repeated undo is refused instead of
+        taking back an earlier action too.
+        """
         if seat is None:
             raise Forbidden("spectators cannot undo")
+        if step is not None and self.check_step(step) != table.step:
+            raise Stale(f"the game has moved on (you asked at step {step}, it is now step {table.step})", table.step)
         if not self.can_undo(table, seat):
             raise Conflict("you can only undo your own last action, before any chance event or other player's move")
         actions = list(table.state.history[:-1])
@@ -356,6 +547,7 @@ class GameService:
         table.state = state
         table.actors.pop()
         table.lines.pop()
+        table.answers.pop(seat, None)
         self._notify(table)
 
     def can_undo(self, table: Table, seat: int | None) -> bool:
@@ -574,8 +766,11 @@ class GameService:
                 f"this record was made by {record.game} rules version {record.version}; this server has {game.version}"
             )
         state, lines, actors = self._replay_with_lines(game, list(record.actions))
-        seats = [Seat("person", None, secrets.token_urlsafe(18)) for _ in range(game.num_players)]
+        tokens = [new_token() for _ in range(game.num_players)]
+        seats = [Seat("person", None, hash_token(token)) for token in tokens]
         table = Table(secrets.token_hex(8), game, state, seats, secrets.randbits(62), actors, 0, lines=lines)
+        table.fresh_tokens = dict(enumerate(tokens))
+        self._issue_creator(table)
         events = [self._event(table, ACTION, a, who) for a, who in zip(record.actions, actors, strict=True)]
         self.store.create_game(self._stored(table), events)
         self.tables[table.id] = table

@@ -51,6 +51,7 @@ class GameRow(Base):
     seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
     seed: Mapped[int] = mapped_column(BigInteger)
     status: Mapped[str] = mapped_column(String(16), default="playing")
+    creator_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
 
@@ -76,6 +77,7 @@ class StoredGame:
     seats: list[dict[str, Any]]
     seed: int
     status: str
+    creator_hash: str | None = None  # SHA-256 of the creator's secret; seats hold `token_hash`, never a token
 
 
 @dataclass(frozen=True)
@@ -167,6 +169,7 @@ class Store:
                     seats=game.seats,
                     seed=game.seed,
                     status=game.status,
+                    creator_hash=game.creator_hash,
                 )
             )
             session.flush()
@@ -189,6 +192,11 @@ class Store:
                     update(GameRow).where(GameRow.id == game_id, GameRow.status != status).values(status=status)
                 )
 
+    def set_seats(self, game_id: str, seats: list[dict[str, Any]]) -> None:
+        """Replace a game's seats (a re-issued link's new hash); the events stay untouched."""
+        with self.engine.begin() as connection:
+            connection.execute(update(GameRow).where(GameRow.id == game_id).values(seats=seats))
+
     def game(self, game_id: str) -> StoredGame | None:
         with self._session() as session:
             row = session.get(GameRow, game_id)
@@ -208,7 +216,9 @@ class Store:
 
 
 def _stored(row: GameRow) -> StoredGame:
-    return StoredGame(row.id, row.game, row.version, dict(row.options), list(row.seats), int(row.seed), row.status)
+    return StoredGame(
+        row.id, row.game, row.version, dict(row.options), list(row.seats), int(row.seed), row.status, row.creator_hash
+    )
 
 
 def effective_actions(events: list[StoredEvent]) -> tuple[list[int], list[int]]:
