@@ -19,6 +19,7 @@ if ! command -v apt-get >/dev/null 2>&1; then
     echo "web tests: no apt-get to install ${missing[*]}; those tests will skip" >&2
     exit 0
 fi
+echo "web tests: installing Debian's ${missing[*]} with apt-get (system packages, needed by the web tests)" >&2
 export DEBIAN_FRONTEND=noninteractive
 "${run[@]}" apt-get update -qq >/dev/null
 "${run[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null

@@ -29,9 +29,7 @@ def test_arena_json(tmp_path: Path) -> None:
 
 
 def test_arena_table_and_records_can_be_skipped() -> None:
-    result = runner.invoke(
-        app, ["arena", "race", "--bots", "greedy,random", "-n", "4", "--workers", "1", "--no-records"]
-    )
+    result = runner.invoke(app, ["arena", "race", "--bots", "greedy,random", "-n", "4", "--workers", "1"])
     assert result.exit_code == 0, result.output
     assert "Head to head" in result.stdout and "Openskill" in result.stdout
 
@@ -44,7 +42,7 @@ def test_arena_errors_are_one_line() -> None:
         (["--bots", "greedy,timid", "--backend", "mpi"], "unknown backend"),
         (["--bots", "greedy,timid", "--option", "rounds=9"], "rounds"),
     ]:
-        result = runner.invoke(app, ["arena", "race", "--workers", "1", "--no-records", *args])
+        result = runner.invoke(app, ["arena", "race", "--workers", "1", *args])
         assert result.exit_code == 2, (args, result.output)
         assert message in result.output and "Traceback" not in result.output
 

@@ -16,12 +16,16 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from .common import OPTION_HELP, PLAYERS_HELP, fail, load_game, user_errors
 
 COMPACT_ABOVE = 6
 """Tables wider than this show bare fractions in the terminal (the decimals are in --json and --out)."""
+ROOMY_WIDTH = 110
+"""A terminal narrower than this (80 columns, a phone) gets bare fractions in every table, so that
+the rows do not wrap into unreadable stacks."""
 
 
 def analysis_module(game: str) -> ModuleType | None:
@@ -80,17 +84,17 @@ def analyze_command(
         return
     console = Console(highlight=False)
     options = ", ".join(f"{k}={v}" for k, v in game.options.items())
-    console.print(f"[bold]{game.title}[/] ({options}): exact values from the dice")
+    console.print(f"[bold]{escape(game.title)}[/] ({escape(options)}): exact values from the dice")
     for table in analysis.tables:
         shown = Table(title=table.title, title_justify="left", caption=table.note or None, caption_justify="left")
         for i, column in enumerate(table.columns):
             shown.add_column(column, justify="left" if i == 0 else "right")
-        compact = len(table.columns) > COMPACT_ABOVE
+        compact = len(table.columns) > COMPACT_ABOVE or console.width < ROOMY_WIDTH
         for row in table.rows:
             shown.add_row(*(cell_text(c, compact) for c in row))
         console.print(shown)
     if out is not None:
-        console.print(f"Tables and plot written to {out}/")
+        console.print(f"Tables and plot written to {out}/", markup=False)
 
 
 def write_analysis(module: ModuleType, analysis: Any, out: Path, title: str) -> list[Path]:

@@ -7,7 +7,6 @@ The schedule, the head-to-head counts and the ratings are defined in
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated
 
@@ -23,16 +22,20 @@ from .common import OPTION_HELP, PLAYERS_HELP, fail, game_options, load_game, us
 BACKEND_HELP = "local (a process pool on this machine) or ray (a Ray cluster; needs the ray extra of magnates)."
 
 
-def default_out(game: str) -> Path:
-    """Where records go when no --out is given: a new folder per run, never overwriting one."""
-    return Path("runs") / f"arena-{game}-{datetime.now(UTC).strftime('%Y%m%d-%H%M%S')}"
-
-
 def arena_command(
     game_name: Annotated[str, typer.Argument(metavar="GAME", help="The game (see `magnates games`).")],
-    bots: Annotated[str, typer.Option(help="Two or more different bots, comma-separated.")] = "random,greedy",
+    bots: Annotated[
+        str,
+        typer.Option(help="Two or more different bots, comma-separated (default: greedy against the random baseline)."),
+    ] = "greedy,random",
     games: Annotated[
-        int, typer.Option("--games", "-n", help="Games per matchup, dealt over every seat order in turn.")
+        int,
+        typer.Option(
+            "--games",
+            "-n",
+            help="Games PER PAIRING (each pair or group of bots), dealt over every seat order in turn; "
+            "the total is printed before the run starts.",
+        ),
     ] = 100,
     players: Annotated[int | None, typer.Option(help=PLAYERS_HELP)] = None,
     seed: Annotated[int, typer.Option(help="Seed of the arena (game i uses a seed derived from it).")] = 0,
@@ -42,9 +45,10 @@ def arena_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
     out: Annotated[
         Path | None,
-        typer.Option(help="Folder for records.jsonl, arena.json, arena.md, the plot (default runs/arena-GAME-TIME)."),
+        typer.Option(
+            help="Write records.jsonl, arena.json, arena.md and the plot to this folder (nothing by default)."
+        ),
     ] = None,
-    records: Annotated[bool, typer.Option(help="Save the games' records (JSON lines) and the report.")] = True,
 ) -> None:
     """Play every bot against every other from every seat; print win rates (95% CI) and openskill ratings."""
     if games < 1:
@@ -54,17 +58,24 @@ def arena_command(
     if backend not in ("local", "ray"):
         fail(f"unknown backend {backend!r}; choose local or ray")
     names = [name.strip().lower() for name in bots.split(",") if name.strip()]
-    folder = (out or default_out(game_name)) if records else None
+    folder = out
     with user_errors():
         game = load_game(game_name, option or [], players)
         options = game_options(game_name, option or [], players)
-        total = len(matchups(names, game.num_players)) * games if len(set(names)) == len(names) else 0
+        pairings = len(matchups(names, game.num_players)) if len(set(names)) == len(names) else 0
+        total = pairings * games
+        if total and not as_json:
+            Console(stderr=True, highlight=False).print(
+                f"{total} games: {pairings} pairing(s) x {games} games each", markup=False
+            )
         result = _run(game_name, names, games, options, seed, workers, backend, folder, total, not as_json)
     if folder is not None:
         try:
             write_arena_report(result, folder)
         except OSError as err:
             fail(f"cannot write to {folder}: {err.strerror}", 1)
+        if as_json:
+            Console(stderr=True, highlight=False).print(f"records and report written to {folder}/", markup=False)
     if as_json:
         typer.echo(json.dumps(result.to_json()))
     else:
@@ -143,4 +154,4 @@ def print_arena(console: Console, result: ArenaResult, title: str) -> None:
     if result.errors:
         console.print(f"[bold red]{result.errors} game(s) raised an error[/] (left out of every count)")
     if result.records:
-        console.print(f"Records and report written to {Path(result.records).parent}/")
+        console.print(f"Records and report written to {Path(result.records).parent}/", markup=False)

@@ -19,10 +19,24 @@ def bench_command(
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
     seed: Annotated[int, typer.Option(help="Seed of the random playouts.")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    env: Annotated[
+        bool,
+        typer.Option(
+            "--env",
+            help="Agent steps/s through the PettingZoo env (observations and masks, random legal actions),"
+            " beside the raw engine's decisions/s; needs the `rl` extra.",
+        ),
+    ] = False,
+    concessions: Annotated[
+        bool, typer.Option("--concessions", help="With --env: let random players resign (masked by default).")
+    ] = False,
 ) -> None:
     """Random playouts on one core: steps/s (every applied action, chance included) and games/s."""
-    if seconds < 0:
-        fail("--seconds cannot be negative")
+    if not seconds > 0:
+        fail(f"--seconds must be more than 0 (got {seconds:g}): the benchmark plays for that long")
+    if env:
+        _env_bench(game_name, seconds, players, option or [], seed, as_json, concessions)
+        return
     with user_errors():
         game = load_game(game_name, option or [], players)
         game.action_space  # noqa: B018  built once, outside the timed loop
@@ -38,3 +52,31 @@ def bench_command(
         f"  ({result.games:,} games, {result.steps:,} steps, {result.steps_per_game:.1f} steps/game,"
         f" {result.seconds:.1f} s)"
     )
+
+
+def _env_bench(
+    game_name: str, seconds: float, players: int | None, pairs: list[str], seed: int, as_json: bool, concessions: bool
+) -> None:
+    try:
+        from magnates.envs.bench import bench_env
+    except ImportError as err:
+        fail(f"--env needs the reinforcement-learning extra: pip install 'magnates[rl]' ({err})")
+    with user_errors():
+        game = load_game(game_name, pairs, players)
+        result = bench_env(game.name, dict(game.options), seconds, seed, concessions)
+    if as_json:
+        typer.echo(json.dumps(result.to_json()))
+        return
+    options = ", ".join(f"{k}={v}" for k, v in result.options.items()) or "default options"
+    masked = "resigning allowed" if concessions else "concessions masked unless forced"
+    typer.echo(f"{game.title}, random legal actions through the PettingZoo AEC env on one core ({masked})")
+    typer.echo(f"  options: {options}")
+    typer.echo(
+        f"  env: {result.env_steps_per_second:,.0f} agent steps/s (observation + mask + step;"
+        f" {result.env_games:,} games, {result.env_steps:,} steps, {result.env_seconds:.1f} s)"
+    )
+    typer.echo(
+        f"  raw engine: {result.raw_decisions_per_second:,.0f} decisions/s ({result.raw_games:,} games,"
+        f" {result.raw_decisions:,} decisions, {result.raw_seconds:.1f} s)"
+    )
+    typer.echo(f"  the env costs {result.slowdown:.1f}x the raw engine per decision")

@@ -12,6 +12,7 @@ from typing import NoReturn
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from magnates.core.errors import MagnatesError, OptionError
 from magnates.core.game import Game
@@ -24,9 +25,14 @@ USAGE_ERROR = 2
 err_console = Console(stderr=True, highlight=False)
 
 
+def say_error(message: str) -> None:
+    """Print `error: message` on stderr, as one line (brackets in the message are shown as they are)."""
+    err_console.print(f"[bold red]error:[/] {escape(message)}", markup=True, soft_wrap=True)
+
+
 def fail(message: str, code: int = USAGE_ERROR) -> NoReturn:
     """Print `error: message` on stderr and leave with `code`."""
-    err_console.print(f"[bold red]error:[/] {message}", markup=True, soft_wrap=True)
+    say_error(message)
     raise typer.Exit(code)
 
 
@@ -57,6 +63,31 @@ def load_game(name: str, pairs: Sequence[str], players: int | None) -> Game:
     if players is not None and game.num_players != players:
         raise OptionError(f"{name} with these options has {game.num_players} seats, not {players}")
     return game
+
+
+DEFAULT_BOT = "greedy"
+"""The one default for every command's bots: the strongest bot that answers at once (about a
+millisecond a decision in every game, so a default `simulate` of 100 games takes seconds). The
+search levels (easy, medium, hard) are stronger in most games and take 10 ms to 0.8 s a decision:
+name them to use them."""
+DEFAULT_BOT_HELP = f"default: {DEFAULT_BOT}, the strongest bot that answers at once"
+
+
+def default_bot(game: Game) -> str:
+    """`DEFAULT_BOT`, or `random` for a game that has no greedy bot (a test game, a new game)."""
+    from magnates.bots.registry import available
+
+    return DEFAULT_BOT if DEFAULT_BOT in available(game) else "random"
+
+
+def bot_names(text: str | None, game: Game) -> list[str]:
+    """The bots of a `--bots a,b` option, or the default bot when none is given."""
+    if text is None:
+        return [default_bot(game)]
+    names = [name.strip().lower() for name in text.split(",") if name.strip()]
+    if not names:
+        fail("--bots names no bot")
+    return names
 
 
 OPTION_HELP = "A game option NAME=VALUE (repeatable), the same names and values as magnates.load."

@@ -29,7 +29,7 @@ from magnates.sim.arena import Interval, wilson_interval, write_records
 from magnates.sim.batch import BatchSpec, default_workers, run_batch
 from magnates.sim.report import Report, build_report, summary_from_outcome, write_report
 
-from .common import OPTION_HELP, PLAYERS_HELP, fail, game_options, load_game, user_errors
+from .common import DEFAULT_BOT_HELP, OPTION_HELP, PLAYERS_HELP, bot_names, fail, game_options, load_game, user_errors
 
 
 @dataclass
@@ -111,10 +111,12 @@ def study(
 def compare_command(
     game_name: Annotated[str, typer.Argument(metavar="GAME", help="The game (see `magnates games`).")],
     variant: Annotated[
-        list[str], typer.Option("--variant", "-v", help="An option set NAME=VALUE[,NAME=VALUE...] (repeatable).")
+        list[str], typer.Option("--variant", help="An option set NAME=VALUE[,NAME=VALUE...] (repeatable).")
     ],
     games: Annotated[int, typer.Option("--games", "-n", help="Games per variant.")] = 200,
-    bots: Annotated[str, typer.Option(help="Bots, comma-separated; they rotate through the seats.")] = "greedy",
+    bots: Annotated[
+        str | None, typer.Option(help=f"Bots, comma-separated; they rotate through the seats ({DEFAULT_BOT_HELP}).")
+    ] = None,
     players: Annotated[int | None, typer.Option(help=PLAYERS_HELP)] = None,
     seed: Annotated[int, typer.Option(help="Seed (the same for every variant).")] = 0,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
@@ -131,12 +133,9 @@ def compare_command(
         fail("--workers must be at least 1")
     if len(variant) < 1:
         fail("give at least one --variant")
-    names = [name.strip().lower() for name in bots.split(",") if name.strip()]
-    if not names:
-        fail("--bots names no bot")
     studies: list[VariantStudy] = []
     with user_errors():
-        load_game(game_name, option or [], players)
+        names = bot_names(bots, load_game(game_name, option or [], players))
         base = game_options(game_name, option or [], players)
         for text in variant:
             load_game(game_name, [*(option or []), *text_pairs(text)], players)  # bad variants fail before any game

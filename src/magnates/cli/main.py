@@ -2,10 +2,43 @@
 
 from __future__ import annotations
 
+import os
+import re
+import sys
+from importlib.metadata import PackageNotFoundError, version
+from typing import Annotated, Any
+
 import typer
+import typer.core
 
 import magnates
 from magnates.cli import analyze, arena, bench, compare, play, report, roll, rules, serve, simulate
+from magnates.cli.common import err_console, say_error
+
+
+def _flags_show_no_type() -> None:
+    """Show on/off flags as `--json`, not `--json <bool>`: a flag takes no value, and help must not
+    suggest one. Typer's rich help prints every option's type; flags are the one case where that
+    misleads, so their type column is left empty."""
+    original = typer.core.TyperOption.display_type_rich
+
+    def display_type_rich(self: typer.core.TyperOption, ctx: Any) -> str | None:
+        if getattr(self, "is_flag", False):
+            return None
+        return original(self, ctx)
+
+    typer.core.TyperOption.display_type_rich = display_type_rich  # type: ignore[method-assign,assignment]
+
+
+_flags_show_no_type()
+
+
+def package_version() -> str:
+    try:
+        return version("magnates")
+    except PackageNotFoundError:  # running from a source tree that was never installed
+        return "unknown (not installed)"
+
 
 app = typer.Typer(
     name="magnates",
@@ -15,8 +48,19 @@ app = typer.Typer(
 )
 
 
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(f"magnates {package_version()}")
+        raise typer.Exit()
+
+
 @app.callback()
-def _root() -> None:
+def _root(
+    _version: Annotated[
+        bool,
+        typer.Option("--version", "-V", help="Print the version and exit.", callback=_print_version, is_eager=True),
+    ] = False,
+) -> None:
     """Play, simulate and study Magnate, Galactic Magnate, Magistrate and Magistratvm."""
 
 
@@ -40,7 +84,39 @@ app.command("serve")(serve.serve_command)
 
 
 def main() -> None:
-    app()
+    """Run the command; every failure a user can cause ends in one line on stderr, never a traceback.
+
+    Usage errors (an unknown command or option, a missing argument) come as one `error:` line with
+    a "did you mean" where one fits, and exit status 2; an unexpected crash prints one line too (exit
+    1), with the traceback only when MAGNATES_DEBUG is set.
+    """
+    try:
+        code = app(standalone_mode=False)
+    except typer.Abort:
+        err_console.print("aborted", markup=False)
+        sys.exit(1)
+    except Exception as err:  # the last wall before a user would see a traceback
+        if _is_click_error(err):
+            sys.exit(_usage_error(err))
+        if os.environ.get("MAGNATES_DEBUG"):
+            raise
+        say_error(f"internal error ({type(err).__name__}: {err}); run again with MAGNATES_DEBUG=1 for details")
+        sys.exit(1)
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+def _is_click_error(err: Exception) -> bool:
+    """Typer vendors click, so its exceptions are matched by their family name, not imported."""
+    return any(cls.__name__ == "ClickException" for cls in type(err).__mro__)
+
+
+def _usage_error(err: Any) -> int:
+    """Click's message on one line, its "Did you mean" kept as ours is written."""
+    message = re.sub(r"\.\s*Did you mean (.+)\?$", r" (did you mean \1?)", err.format_message()).rstrip(".")
+    ctx = getattr(err, "ctx", None)
+    where = ctx.command_path if ctx is not None else "magnates"
+    say_error(f"{message}; see '{where} --help'")
+    return int(getattr(err, "exit_code", 2))
 
 
 if __name__ == "__main__":

@@ -24,13 +24,13 @@ from rich.table import Table
 from magnates.bots.registry import available, make_bot
 from magnates.core.bot import Bot
 from magnates.core.chance import sample
-from magnates.core.errors import IllegalAction, MagnatesError, OptionError
+from magnates.core.errors import IllegalAction, MagnatesError, OptionError, did_you_mean
 from magnates.core.game import CHANCE, Game, State
 from magnates.core.record import load_record, replay_on, save
 from magnates.games import load
 from magnates.sim.runner import chance_rng, derive_seed, seat_rng
 
-from .common import OPTION_HELP, PLAYERS_HELP, fail, load_game, user_errors
+from .common import DEFAULT_BOT, DEFAULT_BOT_HELP, OPTION_HELP, PLAYERS_HELP, fail, load_game, user_errors
 from .view import MenuEntry, Renderer, action_menu, find_renderer, log_lines, render_menu, seat_name, show_view
 
 HUMAN = "human"
@@ -186,7 +186,7 @@ class PlaySession:
             verdict = f"{seat_name(result.winner)} wins"
         else:
             verdict = f"{seat_name(0)} loses"  # a solo game lost to the game itself
-        self.console.print(f"[bold]{verdict}[/] (decided by: {result.reason})")
+        self.console.print(f"[bold]{escape(verdict)}[/] (decided by: {escape(result.reason)})")
 
     # -- input ---------------------------------------------------------------------
     def prompt(self, text: str) -> str:
@@ -362,11 +362,12 @@ def parse_seats(game: Game, seats: str | None, vs: str | None) -> list[str]:
         if len(chosen) != game.num_players:
             raise OptionError(f"--seats names {len(chosen)} seats but {game.name} has {game.num_players} here")
     else:
-        opponent = (vs or ("greedy" if "greedy" in names else "random")).strip().lower()
+        opponent = (vs or (DEFAULT_BOT if DEFAULT_BOT in names else "random")).strip().lower()
         chosen = [HUMAN] + [opponent] * (game.num_players - 1)
     for name in chosen:
         if name != HUMAN and name not in names:
-            raise OptionError(f"no bot {name!r} for {game.name}; choose human or: {', '.join(sorted(names))}")
+            hint = did_you_mean(name, [HUMAN, *names])
+            raise OptionError(f"no bot {name!r} for {game.name}{hint}; choose human or: {', '.join(sorted(names))}")
     return chosen
 
 
@@ -377,9 +378,7 @@ def _stdin_line() -> str | None:
 
 def play_command(
     game_name: Annotated[str | None, typer.Argument(metavar="GAME", help="The game (see `magnates games`).")] = None,
-    vs: Annotated[
-        str | None, typer.Option("--vs", help="The bot at every other seat (default: greedy, else random).")
-    ] = None,
+    vs: Annotated[str | None, typer.Option("--vs", help=f"The bot at every other seat ({DEFAULT_BOT_HELP}).")] = None,
     seats: Annotated[str | None, typer.Option(help="Who plays each seat, e.g. human,greedy or human,human.")] = None,
     players: Annotated[int | None, typer.Option(help=PLAYERS_HELP)] = None,
     seed: Annotated[int | None, typer.Option(help="Seed of the dice, draws and bots (default: random, shown).")] = None,

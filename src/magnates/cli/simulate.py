@@ -21,13 +21,15 @@ from magnates.sim.batch import BatchResult, BatchSpec, default_workers, run_batc
 from magnates.sim.report import write_report
 from magnates.sim.stats import Summary
 
-from .common import OPTION_HELP, PLAYERS_HELP, fail, load_game, user_errors
+from .common import DEFAULT_BOT_HELP, OPTION_HELP, PLAYERS_HELP, bot_names, fail, load_game, user_errors
 
 
 def simulate_command(
     game_name: Annotated[str, typer.Argument(metavar="GAME", help="The game (see `magnates games`).")],
     games: Annotated[int, typer.Option("--games", "-n", help="How many games to play.")] = 100,
-    bots: Annotated[str, typer.Option(help="Bots, comma-separated; they rotate through the seats.")] = "random",
+    bots: Annotated[
+        str | None, typer.Option(help=f"Bots, comma-separated; they rotate through the seats ({DEFAULT_BOT_HELP}).")
+    ] = None,
     players: Annotated[int | None, typer.Option(help=PLAYERS_HELP)] = None,
     seed: Annotated[int, typer.Option(help="Seed of the whole batch (game i uses a seed derived from it).")] = 0,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
@@ -41,11 +43,9 @@ def simulate_command(
         fail("--games must be at least 1")
     if workers is not None and workers < 1:
         fail("--workers must be at least 1")
-    names = [name.strip().lower() for name in bots.split(",") if name.strip()]
-    if not names:
-        fail("--bots names no bot")
     with user_errors():
         game = load_game(game_name, option or [], players)
+        names = bot_names(bots, game)
         spec = BatchSpec.make(game_name, dict(game.options), names, games, seed, keep_records=out is not None)
         if backend not in ("local", "ray"):
             fail(f"unknown backend {backend!r}; choose local or ray")

@@ -36,7 +36,9 @@ def _ray() -> Any:
     try:
         import ray
     except ImportError:
-        raise OptionError("the Ray backend needs Ray: pip install 'magnates[ray]'") from None
+        raise OptionError(
+            "the Ray backend needs Ray: pip install 'magnates[ray]' (from a source checkout: pip install '.[ray]')"
+        ) from None
     return ray
 
 
