@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from board_helpers import browser  # noqa: F401  the one Chromium fixture, shared by every browser test
 from fastapi.testclient import TestClient
 from server_helpers import PG_BIN_DIRS, LiveServer, free_port, unavailable
 
