@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
+from magnates.bots.learned import learned_bots
 from magnates.bots.presets import LEVELS, search_bot
 from magnates.bots.random_bot import NoConcedeRandomBot, RandomBot
 from magnates.core.bot import Bot
@@ -20,6 +21,7 @@ GENERIC: dict[str, Callable[[Game], Bot]] = {
 
 def available(game: Game) -> dict[str, Callable[[Game], Bot]]:
     found = dict(GENERIC)
+    found.update(learned_bots(game))  # `expert` where shipped weights fit this game and option set
     factories = getattr(game, "bot_factories", None)
     if factories is not None:
         found.update(factories())

@@ -1,0 +1,345 @@
+"""Learned bots: a search guided by a trained policy-value network, run in numpy alone.
+
+Playing needs no training stack. A network trained by `magnates train` (`magnates.learn`) is
+exported as a small `.npz`: the layers' weights plus a JSON record of what made them (command, seed,
+code version, training time, game and options, encoder length). This module loads that file and
+runs the forward pass with numpy, so the web server and `magnates play` gain learned bots with
+nothing more than numpy (which matplotlib, a base dependency, already brings).
+
+The network reads one seat's observation vector (`game.observation_encoder()`, built from that
+seat's view only) and answers:
+
+- a value per side, seen from that seat's chair (index 0 the seat itself, 1 the next seat round the
+  table, ...), in [-1, 1] like `State.returns()`;
+- a logit per action of the game's fixed action space; only the legal ones are ever computed.
+
+`LearnedSearchBot` searches like `hard` (an information-set tree over the searcher's guesses at the
+hidden cards, `magnates.bots.ismcts`): every simulation starts from a new determinization drawn from
+the bot's view with its own random stream, so the bot cannot see what its seat may not. The
+network's policy is the prior of a PUCT selection (AlphaZero's rule) and its value judges the
+leaves. Chance nodes are sampled with exactly the probabilities the rules list; public outcomes
+(dice) split the tree, secret draws do not (they would tell the tree which world it is in).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+from collections.abc import Callable, Mapping
+from functools import cache, partial
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from magnates.bots.budget import Budget
+from magnates.core.bot import Bot
+from magnates.core.chance import sample
+from magnates.core.encoding import Encoder
+from magnates.core.errors import OptionError
+from magnates.core.game import CHANCE, TERMINAL, Game, State
+
+FloatArray = npt.NDArray[np.float32]
+
+FORMAT = "magnates-policy-value/1"
+"""The `.npz` layout below; a file of another format is refused with a clear error."""
+
+WEIGHTS_DIR = Path(__file__).resolve().parent.parent / "learn" / "weights"
+"""Shipped weights (package data of `magnates.learn`, found by path so this layer imports nothing above it)."""
+
+SHIPPED: dict[str, str] = {"expert": "magnate-2p-official.npz"}
+"""Preset name -> shipped weights file; a preset is offered for a game only when its file matches."""
+
+
+class WeightsError(OptionError):
+    """Weights that cannot serve this game: another game or option set, another encoder, a broken file."""
+
+
+def canonical_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """Options as JSON would give them back (a tuple becomes a list), for comparing saved and live."""
+    loaded: dict[str, Any] = json.loads(json.dumps(dict(options), sort_keys=True, default=str))
+    return loaded
+
+
+class NumpyNet:
+    """A policy-value MLP: ReLU trunk, tanh value head (one per side), linear policy head."""
+
+    def __init__(self, arrays: Mapping[str, FloatArray], meta: Mapping[str, Any]) -> None:
+        self.meta = dict(meta)
+        layers = int(self.meta["layers"])
+        self.trunk = [
+            (np.ascontiguousarray(arrays[f"t{i}_w"], np.float32), np.asarray(arrays[f"t{i}_b"], np.float32))
+            for i in range(layers)
+        ]
+        self.value_w = np.ascontiguousarray(arrays["v_w"], np.float32)
+        self.value_b = np.asarray(arrays["v_b"], np.float32)
+        self.policy_w = np.ascontiguousarray(arrays["p_w"], np.float32)
+        self.policy_b = np.asarray(arrays["p_b"], np.float32)
+        self.inputs = int(self.meta["inputs"])
+        self.sides = int(self.meta["sides"])
+        self.actions = int(self.meta["actions"])
+        if self.trunk[0][0].shape[1] != self.inputs or self.value_w.shape[0] != self.sides:
+            raise WeightsError("the weights do not have the shapes their metadata states")
+        if self.policy_w.shape[0] != self.actions:
+            raise WeightsError("the policy head does not have one row per action")
+
+    # -- files -------------------------------------------------------------------------
+    @classmethod
+    def load(cls, path: str | Path) -> NumpyNet:
+        try:
+            with np.load(Path(path), allow_pickle=False) as data:
+                meta = json.loads(str(data["meta"]))
+                arrays = {key: data[key] for key in data.files if key != "meta"}
+        except (OSError, KeyError, ValueError) as err:
+            raise WeightsError(f"cannot read weights from {path}: {err}") from None
+        if meta.get("format") != FORMAT:
+            raise WeightsError(f"{path} is not a {FORMAT} weights file (format {meta.get('format')!r})")
+        return cls(arrays, meta)
+
+    def save(self, path: str | Path) -> None:
+        arrays: dict[str, Any] = {}
+        for i, (w, b) in enumerate(self.trunk):
+            arrays[f"t{i}_w"], arrays[f"t{i}_b"] = w, b
+        arrays.update(v_w=self.value_w, v_b=self.value_b, p_w=self.policy_w, p_b=self.policy_b)
+        meta = {**self.meta, "format": FORMAT, "layers": len(self.trunk)}
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "wb") as out:
+            np.savez_compressed(out, meta=np.array(json.dumps(meta, sort_keys=True)), **arrays)
+
+    def check(self, game: Game, encoder: Encoder | None = None) -> None:
+        """Raise WeightsError unless these weights were trained for this game and option set."""
+        meta = self.meta
+        if meta.get("game") != game.name:
+            raise WeightsError(f"these weights were trained for {meta.get('game')!r}, not {game.name!r}")
+        if canonical_options(meta.get("options", {})) != canonical_options(game.options):
+            raise WeightsError(
+                f"these weights were trained for {game.name} with options {meta.get('options')}, "
+                f"not {dict(game.options)}"
+            )
+        size = (encoder or game.observation_encoder()).size
+        if size != self.inputs or game.num_players != self.sides or game.num_distinct_actions != self.actions:
+            raise WeightsError(
+                f"these weights expect {self.inputs} observation floats, {self.sides} seats and {self.actions} "
+                f"actions; this {game.name} has {size}, {game.num_players} and {game.num_distinct_actions} "
+                "(the encoder or the action space changed since they were trained: train again)"
+            )
+
+    # -- the forward pass ----------------------------------------------------------------
+    def hidden(self, x: FloatArray) -> FloatArray:
+        h = x
+        for w, b in self.trunk:
+            h = np.maximum(w @ h + b, 0.0)
+        return h
+
+    def evaluate(self, x: FloatArray, legal: list[int] | None = None) -> tuple[FloatArray, FloatArray | None]:
+        """Values per side (relative to the observing seat) and, given `legal`, the prior over it."""
+        h = self.hidden(x)
+        values = np.tanh(self.value_w @ h + self.value_b)
+        if legal is None:
+            return values, None
+        logits = self.policy_w[legal] @ h + self.policy_b[legal]
+        logits -= logits.max()
+        prior = np.exp(logits)
+        prior /= prior.sum()
+        return values, prior
+
+
+class LearnedSearchBot:
+    """PUCT information-set search with the network's prior and leaf values.
+
+    `horizon` is "own-moves" (the tree covers the searcher's own run of decisions, as Magnate's
+    `hard` plans its turn, and every leaf is judged when that run ends) or "game" (every seat's
+    moves are searched, the opponents' with the network's prior from their guessed views).
+    With `simulations` alone, the bot is a pure function of its view and random stream.
+    """
+
+    def __init__(
+        self,
+        net: NumpyNet,
+        game: Game,
+        budget: Budget,
+        *,
+        exploration: float = 1.5,
+        horizon: str = "own-moves",
+        name: str = "learned",
+    ) -> None:
+        if horizon not in ("own-moves", "game"):
+            raise ValueError(f"unknown search horizon {horizon!r}; choose from own-moves, game")
+        self.encoder = game.observation_encoder()
+        net.check(game, self.encoder)
+        self.net = net
+        self.budget = budget
+        self.exploration = exploration
+        self.horizon = horizon
+        self.name = name
+        self.sides = game.num_players
+        self.public = frozenset(i for i, action in enumerate(game.action_space) if action.is_dice)
+        self.last_simulations = 0
+        self.last_root: _Node | None = None
+
+    def encode(self, view: Mapping[str, Any]) -> FloatArray:
+        return np.asarray(self.encoder.encode(view), dtype=np.float32)
+
+    def values_for(self, state: State, seat: int) -> list[float]:
+        """Every seat's value of `state`, from `seat`'s view of it (its own guess at the rest)."""
+        if state.is_terminal():
+            return [float(v) for v in state.returns()]
+        relative, _ = self.net.evaluate(self.encode(state.view(seat)))
+        sides = self.sides
+        return [float(relative[(other - seat) % sides]) for other in range(sides)]
+
+    def choose(self, game: Game, view: Mapping[str, Any], legal: list[int], rng: random.Random) -> int:
+        if len(legal) == 1:
+            self.last_simulations = 0
+            return legal[0]
+        root = self.search(game, view, legal, rng)
+        best, best_key = legal[0], (-1, -math.inf)
+        for action in legal:
+            child = root.children.get(action)
+            key = (child.visits, child.prior) if child is not None else (0, -math.inf)
+            if key > best_key:
+                best, best_key = action, key
+        return best
+
+    def search(self, game: Game, view: Mapping[str, Any], legal: list[int], rng: random.Random) -> _Node:
+        root = _Node(CHANCE, 1.0)
+        root_legal = set(legal)
+        clock = self.budget.start()
+        while clock.running():
+            state = game.sample_state(view, rng)  # a guess at the hidden parts, from the view alone
+            path = self._descend(root, root_legal, state, state.current_player(), rng)
+            values = path.pop()
+            assert isinstance(values, list)
+            for visited in path:
+                assert isinstance(visited, _Node)
+                visited.visits += 1
+                if visited.mover >= 0:
+                    visited.total += values[visited.mover]
+            clock.tick()
+        self.last_simulations = clock.done
+        self.last_root = root
+        return root
+
+    def _descend(self, root: _Node, root_legal: set[int], state: State, searcher: int, rng: random.Random) -> list[Any]:
+        """One simulation down the tree: the nodes passed, then every seat's value of the leaf."""
+        own_moves = self.horizon == "own-moves"
+        sides = self.sides
+        node, path = root, [root]
+        while True:
+            player = state.current_player()
+            if player == TERMINAL:
+                return [*path, [float(v) for v in state.returns()]]
+            if own_moves and player >= 0 and player != searcher:
+                return [*path, self.values_for(state, searcher)]  # the searcher's run is over: judge it
+            if player == CHANCE:  # sampled with the listed probabilities; only public outcomes split
+                action = sample(state.chance_outcomes(), rng)
+                state.apply_action(action)
+                if action in self.public:
+                    child = node.children.get(action)
+                    if child is None:
+                        child = node.children[action] = _Node(CHANCE, 1.0)
+                    node = child
+                    path.append(node)
+                continue
+            actions = state.legal_actions()
+            if node is root:
+                actions = [a for a in actions if a in root_legal]
+            if node.priors is None:  # a new node: the network's prior, and its value if it is a leaf
+                relative, prior = self.net.evaluate(self.encode(state.view(player)), actions)
+                assert prior is not None
+                node.priors = dict(zip(actions, prior.tolist(), strict=True))
+                if node is not root:
+                    return [*path, [float(relative[(other - player) % sides]) for other in range(sides)]]
+            priors = node.priors
+            missing = [a for a in actions if a not in priors]
+            if missing:  # moves this guess allows that earlier guesses did not: a small share each
+                for action in missing:
+                    priors[action] = 1.0 / (len(priors) + len(missing))
+            action = self._select(node, actions, priors)
+            child = node.children.get(action)
+            if child is None:
+                child = node.children[action] = _Node(player, priors[action])
+            state.apply_action(action)
+            node = child
+            path.append(node)
+
+    def _select(self, node: _Node, actions: list[int], priors: dict[int, float]) -> int:
+        """PUCT: mean value plus the prior's share of sqrt(visits) / (1 + child visits)."""
+        children = node.children
+        seen_total, seen_visits = 0.0, 0
+        for action in actions:
+            child = children.get(action)
+            if child is not None and child.visits:
+                seen_total += child.total
+                seen_visits += child.visits
+        first_play = seen_total / seen_visits - FIRST_PLAY_REDUCTION if seen_visits else 0.0
+        total_prior = sum(priors[a] for a in actions) or 1.0
+        scale = self.exploration * math.sqrt(max(1, seen_visits)) / total_prior
+        best_action, best_score = actions[0], -math.inf
+        for action in actions:
+            child = children.get(action)
+            if child is None or child.visits == 0:
+                score = first_play + scale * priors[action]
+            else:
+                score = child.total / child.visits + scale * priors[action] / (1 + child.visits)
+            if score > best_score:
+                best_action, best_score = action, score
+        return best_action
+
+    def visit_shares(self, legal: list[int]) -> list[float]:
+        """The last search's root visits over `legal`, as shares (the policy target of self-play)."""
+        root = self.last_root
+        counts = [root.children[a].visits if root is not None and a in root.children else 0 for a in legal]
+        total = sum(counts)
+        if total == 0:
+            return [1.0 / len(legal)] * len(legal)
+        return [n / total for n in counts]
+
+
+FIRST_PLAY_REDUCTION = 0.1
+"""An untried move counts as the mean of the tried ones less this (AlphaZero's "first-play urgency")."""
+
+
+class _Node:
+    __slots__ = ("children", "mover", "prior", "priors", "total", "visits")
+
+    def __init__(self, mover: int, prior: float) -> None:
+        self.mover = mover
+        self.prior = prior
+        self.visits = 0
+        self.total = 0.0
+        self.children: dict[int, _Node] = {}
+        self.priors: dict[int, float] | None = None
+
+
+# -- presets -----------------------------------------------------------------------------
+EXPERT_BUDGET = Budget(simulations=120, seconds=0.15)
+"""`expert`: about 0.15 s a decision at most (docs/learned-bots.md), the search bounded by simulations."""
+
+
+@cache
+def shipped_net(preset: str) -> NumpyNet | None:
+    """The shipped weights of a preset, loaded once (None when the file is not in the package)."""
+    path = WEIGHTS_DIR / SHIPPED[preset]
+    return NumpyNet.load(path) if path.exists() else None
+
+
+def learned_bots(game: Game) -> dict[str, Callable[[Game], Bot]]:
+    """The learned presets whose shipped weights fit this game and option set (for the bot registry)."""
+    found: dict[str, Callable[[Game], Bot]] = {}
+    for preset in SHIPPED:
+        net = shipped_net(preset)
+        if net is None:
+            continue
+        try:
+            net.check(game)
+        except (WeightsError, NotImplementedError):
+            continue
+        found[preset] = partial(_learned_preset, net, preset)
+    return found
+
+
+def _learned_preset(net: NumpyNet, preset: str, game: Game) -> Bot:
+    return LearnedSearchBot(net, game, EXPERT_BUDGET, name=preset)

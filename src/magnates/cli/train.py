@@ -1,0 +1,89 @@
+"""`magnates train`: self-play training of a learned bot (needs the `magnates[train]` extra)."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from magnates.cli.common import OPTION_HELP, PLAYERS_HELP, fail, load_game, user_errors
+
+
+def train_command(
+    game_name: Annotated[str, typer.Argument(metavar="GAME", help="The game to learn (see `magnates games`).")],
+    out: Annotated[Path, typer.Option("--out", help="Folder for checkpoints, log, plot and weights.npz.")],
+    players: Annotated[int | None, typer.Option("--players", help=PLAYERS_HELP)] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
+    hours: Annotated[float | None, typer.Option("--hours", help="Stop after this much training time.")] = None,
+    games: Annotated[int | None, typer.Option("--games", help="Stop after this many self-play games.")] = None,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the whole run (games, batches, weights).")] = 0,
+    resume: Annotated[bool, typer.Option("--resume", help="Continue the run in --out from its checkpoint.")] = False,
+    actor: Annotated[
+        str, typer.Option("--actor", help="Who plays the self-play games: rollout (the game's fast policy) or search.")
+    ] = "rollout",
+    chunk: Annotated[int, typer.Option("--chunk", help="Self-play games between learning steps.")] = 50,
+    updates: Annotated[int, typer.Option("--updates", help="Minibatch updates after each chunk.")] = 100,
+    hidden: Annotated[int, typer.Option("--hidden", help="Units per hidden layer.")] = 256,
+    checkpoint_every: Annotated[int, typer.Option("--checkpoint-every", help="Games between checkpoints.")] = 500,
+    eval_every: Annotated[int, typer.Option("--eval-every", help="Games between win-rate measurements.")] = 2000,
+    eval_games: Annotated[int, typer.Option("--eval-games", help="Games per measurement (0: none).")] = 10,
+    eval_against: Annotated[str, typer.Option("--eval-against", help="The bot measured against.")] = "hard",
+    threads: Annotated[int, typer.Option("--threads", help="Torch threads for learning.")] = 1,
+) -> None:
+    """Train a policy-value network by self-play and export it for the numpy `learned` bot."""
+    if (hours is None) == (games is None):
+        fail("give exactly one of --hours H or --games N")
+    try:
+        from magnates.learn.training import TrainConfig, Trainer
+    except ImportError as err:
+        fail(f"training needs the train extra ({err}); pip install 'magnates[train]'")
+    with user_errors():
+        game = load_game(game_name, option or [], players)
+    try:
+        config = TrainConfig(
+            game=game.name,
+            options=dict(game.options),
+            seed=seed,
+            games=games,
+            hours=hours,
+            chunk_games=chunk,
+            updates=updates,
+            hidden=hidden,
+            actor=actor,
+            checkpoint_every=checkpoint_every,
+            eval_every=eval_every,
+            eval_games=eval_games,
+            eval_against=eval_against,
+            threads=threads,
+            command=shlex.join(["magnates", *sys.argv[1:]]),
+        )
+        trainer = Trainer(config, out, resume=resume)
+    except (ValueError, FileExistsError, FileNotFoundError) as err:
+        fail(str(err))
+    total = games if games is not None else int((hours or 0) * 3600)
+    unit = "games" if games is not None else "seconds"
+    columns = (
+        TextColumn(f"training {game.name}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn(unit + " {task.fields[status]}"),
+        TimeElapsedColumn(),
+    )
+    with Progress(*columns, transient=False) as bar:
+        task = bar.add_task("train", total=total, status="")
+
+        def show(progress: object) -> None:
+            p = trainer.progress
+            done = p.games if games is not None else int(p.seconds)
+            status = f"| {p.games} games, value loss {p.last_value_loss:.3f}, policy loss {p.last_policy_loss:.3f}"
+            if p.evals:
+                status += f", {p.evals[-1]['rate']:.0%} vs {eval_against}"
+            bar.update(task, completed=min(done, total), status=status)
+
+        show(None)
+        trainer.run(show)
+    typer.echo(f"weights: {out / 'weights.npz'}; log: {out / 'log.csv'}; plot: {out / 'training.png'}")

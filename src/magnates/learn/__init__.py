@@ -1,0 +1,7 @@
+"""Self-play training of learned bots (the optional `magnates[train]` extra).
+
+Layout: `selfplay` plays games and turns them into training samples (numpy only); `network` is the
+torch policy-value network and its export to the numpy `.npz` that `magnates.bots.learned` plays
+with; `training` is the loop behind `magnates train` (checkpoints, resume, CSV log, plot). Importing
+this package imports no torch: only `network` and `training` need it.
+"""

@@ -1,0 +1,384 @@
+"""The training loop behind `magnates train`: self-play, learning, checkpoints, log, plot, export.
+
+One round: play `chunk_games` self-play games (`magnates.learn.selfplay`), add their samples to a
+window of the last `window` rounds' samples, take `updates` Adam steps on minibatches drawn from
+that window. Every `checkpoint_every` games the whole run is saved (network, optimizer, every
+random stream, counters and the sample window) to `OUT/checkpoint.pt`, the network is exported to
+`OUT/weights.npz` (and a copy under `OUT/snapshots/`), and a row goes to `OUT/log.csv`; every
+`eval_every` games the current network plays `eval_games` games against `eval_against` (seats
+alternated, the same seeds each time) and its win rate joins the log. `OUT/training.png` plots it.
+
+A run is reproducible from its seed up to floating-point noise: games use a `random.Random`
+seeded from it, minibatches a numpy generator, the initial weights torch's generator, and all
+three are saved in the checkpoint, so a resumed run continues exactly where it stopped (at the
+last checkpoint: games played since are played again).
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import random
+import subprocess
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import torch
+
+import magnates
+from magnates.bots.budget import Budget
+from magnates.bots.learned import LearnedSearchBot, NumpyNet
+from magnates.bots.registry import make_bot
+from magnates.core.game import Game
+from magnates.learn.network import PolicyValueNet, losses, to_numpy
+from magnates.learn.selfplay import Samples, play_game
+from magnates.sim.runner import derive_seed
+from magnates.sim.runner import play_game as play_match
+from magnates.sim.stats import wilson_interval
+
+LOG_FIELDS = (
+    "games",
+    "samples",
+    "updates",
+    "seconds",
+    "value_loss",
+    "policy_loss",
+    "eval_games",
+    "eval_win_rate",
+    "eval_low",
+    "eval_high",
+)
+
+
+@dataclass
+class TrainConfig:
+    """Everything that decides what a run learns (saved with it, checked on `--resume`)."""
+
+    game: str
+    options: dict[str, Any]
+    seed: int = 0
+    games: int | None = None
+    """Stop after this many self-play games in all (counting those before a resume)."""
+    hours: float | None = None
+    """Stop after this much training time in all (counting the time before a resume)."""
+    chunk_games: int = 50
+    updates: int = 100
+    batch: int = 256
+    lr: float = 1e-3
+    weight_decay: float = 1e-5
+    hidden: int = 256
+    layers: int = 2
+    window: int = 8
+    sample_rate: float = 0.2
+    explore: float = 0.05
+    actor: str = "rollout"
+    actor_simulations: int = 16
+    checkpoint_every: int = 500
+    eval_every: int = 2000
+    eval_games: int = 10
+    eval_against: str = "hard"
+    eval_simulations: int = 120
+    threads: int = 1
+    command: str = ""
+
+    def __post_init__(self) -> None:
+        if self.games is None and self.hours is None:
+            raise ValueError("say how long to train: --games N or --hours H")
+        if self.actor not in ("rollout", "search"):
+            raise ValueError(f"unknown actor {self.actor!r}; choose rollout or search")
+        for name in ("chunk_games", "updates", "batch", "window", "checkpoint_every"):
+            if getattr(self, name) < 1:
+                raise ValueError(f"{name} must be at least 1")
+
+    def learning_fields(self) -> dict[str, Any]:
+        """The fields a resumed run must share with the one it resumes (stopping rules may change)."""
+        data = asdict(self)
+        for name in ("games", "hours", "command", "threads", "eval_every", "eval_games", "checkpoint_every"):
+            data.pop(name)
+        return json.loads(json.dumps(data, default=str))  # type: ignore[no-any-return]
+
+
+@dataclass
+class Progress:
+    games: int = 0
+    samples: int = 0
+    updates: int = 0
+    seconds: float = 0.0
+    last_value_loss: float = float("nan")
+    last_policy_loss: float = float("nan")
+    evals: list[dict[str, float]] = field(default_factory=list)
+
+
+def code_version() -> str:
+    """`magnates.__version__` and the git commit of the source tree when there is one."""
+    version = getattr(magnates, "__version__", "unknown")
+    try:
+        commit = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"],
+            cwd=Path(__file__).resolve().parent,
+            capture_output=True,
+            text=True,
+            timeout=5,
+            check=False,
+        ).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        commit = ""
+    return f"{version}+{commit}" if commit else str(version)
+
+
+class Trainer:
+    """One training run in `out`; `resume=True` continues its last checkpoint."""
+
+    def __init__(self, config: TrainConfig, out: Path, *, resume: bool = False) -> None:
+        self.config = config
+        self.out = Path(out)
+        self.game: Game = magnates.load(config.game, **config.options)
+        self.encoder = self.game.observation_encoder()
+        torch.set_num_threads(max(1, config.threads))
+        torch.manual_seed(config.seed)
+        self.net = PolicyValueNet(
+            self.encoder.size,
+            self.game.num_players,
+            self.game.num_distinct_actions,
+            hidden=config.hidden,
+            layers=config.layers,
+        )
+        self.optimizer = torch.optim.Adam(self.net.parameters(), lr=config.lr, weight_decay=config.weight_decay)
+        self.rng = random.Random(config.seed)
+        self.batches = np.random.default_rng(config.seed)
+        self.window: list[Samples] = []
+        self.progress = Progress()
+        self.code = code_version()
+        if resume:
+            self._load()
+        elif (self.out / "checkpoint.pt").exists():
+            raise FileExistsError(f"{self.out} already holds a training run; resume it with --resume or pick --out")
+
+    # -- the loop --------------------------------------------------------------------------
+    def done(self) -> bool:
+        c, p = self.config, self.progress
+        return (c.games is not None and p.games >= c.games) or (c.hours is not None and p.seconds >= c.hours * 3600)
+
+    def run(self, on_round: Callable[[Progress], None] | None = None) -> Progress:
+        self.out.mkdir(parents=True, exist_ok=True)
+        (self.out / "config.json").write_text(json.dumps(asdict(self.config), indent=2, default=str) + "\n")
+        c = self.config
+        while not self.done():
+            started = time.perf_counter()
+            count = c.chunk_games if c.games is None else min(c.chunk_games, c.games - self.progress.games)
+            self._self_play(count)
+            self._learn()
+            self.progress.seconds += time.perf_counter() - started
+            before = self.progress.games - count
+            crossed = c.eval_every and self.progress.games // c.eval_every > before // c.eval_every
+            evaluated = bool(c.eval_games and crossed)
+            if evaluated:
+                self.evaluate()
+            if evaluated or self.progress.games // c.checkpoint_every > before // c.checkpoint_every or self.done():
+                self.checkpoint()
+            if on_round is not None:
+                on_round(self.progress)
+        return self.progress
+
+    def _self_play(self, count: int) -> None:
+        c = self.config
+        actor = None
+        if c.actor == "search":
+            actor = LearnedSearchBot(self.numpy_net(), self.game, Budget(simulations=c.actor_simulations))
+        logs = [
+            play_game(self.game, self.rng, sample_rate=c.sample_rate, explore=c.explore, actor=actor)
+            for _ in range(count)
+        ]
+        chunk = Samples.concat([log.samples for log in logs])
+        self.window = [*self.window, chunk][-c.window :]
+        self.progress.games += count
+        self.progress.samples += len(chunk)
+
+    def _learn(self) -> None:
+        c = self.config
+        data = Samples.concat(self.window)
+        if len(data) == 0:
+            return
+        obs_all = torch.from_numpy(data.obs.astype(np.float32))
+        values_all = torch.from_numpy(data.values)
+        self.net.train()
+        value_sum = policy_sum = 0.0
+        for _ in range(c.updates):
+            rows = self.batches.integers(0, len(data), size=min(c.batch, len(data)))
+            target, mask = data.dense_policy(rows, self.game.num_distinct_actions)
+            index = torch.from_numpy(rows)
+            value_loss, policy_loss = losses(
+                self.net, obs_all[index], values_all[index], torch.from_numpy(target), torch.from_numpy(mask)
+            )
+            loss = value_loss + policy_loss
+            self.optimizer.zero_grad()
+            loss.backward()  # type: ignore[no-untyped-call]
+            self.optimizer.step()
+            value_sum += value_loss.item()
+            policy_sum += policy_loss.item()
+        self.progress.updates += c.updates
+        self.progress.last_value_loss = value_sum / c.updates
+        self.progress.last_policy_loss = policy_sum / c.updates
+
+    # -- measuring -------------------------------------------------------------------------
+    def evaluate(self) -> dict[str, float]:
+        """Win rate of the current network's search against `eval_against`, seats alternated.
+
+        Game i has seed derive_seed(seed, "eval", i) in every evaluation, so successive rows of the
+        log compare networks on the same deals and dice.
+        """
+        c = self.config
+        learned = LearnedSearchBot(self.numpy_net(), self.game, Budget(simulations=c.eval_simulations))
+        wins = 0.0
+        seats = self.game.num_players
+        for i in range(c.eval_games):
+            opponents = [make_bot(c.eval_against, self.game) for _ in range(seats)]
+            seat = i % seats
+            bots = [learned if s == seat else opponents[s] for s in range(seats)]
+            outcome = play_match(self.game, bots, derive_seed(c.seed, "eval", i))
+            if outcome.result is not None and outcome.result.winners == [seat]:
+                wins += 1
+        low, high = wilson_interval(wins, c.eval_games)
+        row = {"games": float(self.progress.games), "rate": wins / c.eval_games, "low": low, "high": high}
+        self.progress.evals.append(row)
+        return row
+
+    # -- files -----------------------------------------------------------------------------
+    def meta(self) -> dict[str, Any]:
+        c = self.config
+        return {
+            "game": c.game,
+            "options": dict(self.game.options),
+            "seed": c.seed,
+            "command": c.command,
+            "code_version": self.code,
+            "training_seconds": round(self.progress.seconds, 1),
+            "games": self.progress.games,
+            "samples": self.progress.samples,
+            "actor": c.actor,
+            "encoder_size": self.encoder.size,
+        }
+
+    def numpy_net(self) -> NumpyNet:
+        self.net.eval()
+        return to_numpy(self.net, self.meta())
+
+    def export(self, path: Path | None = None) -> Path:
+        target = path or self.out / "weights.npz"
+        self.numpy_net().save(target)
+        return target
+
+    def checkpoint(self) -> None:
+        p = self.progress
+        state = {
+            "config": self.config.learning_fields(),
+            "net": self.net.state_dict(),
+            "optimizer": self.optimizer.state_dict(),
+            "python_rng": self.rng.getstate(),
+            "numpy_rng": self.batches.bit_generator.state,
+            "torch_rng": torch.get_rng_state(),
+            "progress": asdict(p),
+            "window": [asdict(chunk) for chunk in self.window],
+        }
+        tmp = self.out / "checkpoint.pt.tmp"
+        torch.save(state, tmp)
+        tmp.replace(self.out / "checkpoint.pt")  # a run stopped mid-save keeps its previous checkpoint
+        self.export()
+        self.export(self.out / "snapshots" / f"weights-g{p.games:07d}.npz")
+        self._write_log()
+        self.plot()
+
+    def _load(self) -> None:
+        path = self.out / "checkpoint.pt"
+        if not path.exists():
+            raise FileNotFoundError(f"no checkpoint to resume in {self.out}")
+        state = torch.load(path, weights_only=False)
+        if state["config"] != self.config.learning_fields():
+            saved, now = state["config"], self.config.learning_fields()
+            changed = sorted(k for k in set(saved) | set(now) if saved.get(k) != now.get(k))
+            raise ValueError(f"--resume with other training settings than the run in {self.out}: {', '.join(changed)}")
+        self.net.load_state_dict(state["net"])
+        self.optimizer.load_state_dict(state["optimizer"])
+        python_state = state["python_rng"]
+        self.rng.setstate((python_state[0], tuple(python_state[1]), python_state[2]))
+        self.batches.bit_generator.state = state["numpy_rng"]
+        torch.set_rng_state(state["torch_rng"])
+        self.progress = Progress(**state["progress"])
+        self.window = [Samples(**chunk) for chunk in state["window"]]
+
+    def _write_log(self) -> None:
+        """The log as CSV: one row per checkpoint (losses) and per evaluation (win rate)."""
+        path = self.out / "log.csv"
+        rows = self._rows()
+        with path.open("w", newline="") as handle:
+            writer = csv.DictWriter(handle, fieldnames=LOG_FIELDS)
+            writer.writeheader()
+            writer.writerows(rows)
+
+    def _rows(self) -> list[dict[str, Any]]:
+        history_path = self.out / "history.json"
+        history: list[dict[str, Any]] = json.loads(history_path.read_text()) if history_path.exists() else []
+        p = self.progress
+        history = [row for row in history if row["games"] < p.games]
+        row: dict[str, Any] = {
+            "games": p.games,
+            "samples": p.samples,
+            "updates": p.updates,
+            "seconds": round(p.seconds, 1),
+            "value_loss": round(p.last_value_loss, 5),
+            "policy_loss": round(p.last_policy_loss, 5),
+            "eval_games": "",
+            "eval_win_rate": "",
+            "eval_low": "",
+            "eval_high": "",
+        }
+        last = p.evals[-1] if p.evals else None
+        if last is not None and int(last["games"]) == p.games:
+            row.update(
+                eval_games=self.config.eval_games,
+                eval_win_rate=round(last["rate"], 4),
+                eval_low=round(last["low"], 4),
+                eval_high=round(last["high"], 4),
+            )
+        history.append(row)
+        history_path.write_text(json.dumps(history) + "\n")
+        return history
+
+    def plot(self) -> Path | None:
+        """Losses and win rate against training time, as `training.png` (None without rows yet)."""
+        history_path = self.out / "history.json"
+        if not history_path.exists():
+            return None
+        rows = json.loads(history_path.read_text())
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+
+        fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4))
+        minutes = [r["seconds"] / 60 for r in rows]
+        left.plot(minutes, [r["value_loss"] for r in rows], label="value loss (MSE)")
+        left.plot(minutes, [r["policy_loss"] for r in rows], label="policy loss (cross-entropy)")
+        left.set_xlabel("training time (minutes)")
+        left.legend()
+        evals = [r for r in rows if r["eval_win_rate"] != ""]
+        if evals:
+            rates = [r["eval_win_rate"] for r in evals]
+            lows = [r["eval_win_rate"] - r["eval_low"] for r in evals]
+            highs = [r["eval_high"] - r["eval_win_rate"] for r in evals]
+            right.errorbar([r["seconds"] / 60 for r in evals], rates, yerr=[lows, highs], marker="o", capsize=3)
+        right.axhline(1 / self.game.num_players, color="grey", linestyle=":", label="fair share")
+        right.set_ylim(0, 1)
+        right.set_xlabel("training time (minutes)")
+        right.set_ylabel(f"win rate against {self.config.eval_against} (95% CI)")
+        right.legend()
+        fig.suptitle(f"magnates train {self.config.game}")
+        fig.tight_layout()
+        path = self.out / "training.png"
+        fig.savefig(path, dpi=100)
+        plt.close(fig)
+        return path

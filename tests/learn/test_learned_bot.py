@@ -1,0 +1,172 @@
+"""The numpy learned bot: its weights file, its checks, the shipped `expert`, and that it never peeks.
+
+These tests need numpy only (no training stack), as playing a learned bot does.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+import magnates
+from magnates.bots.budget import Budget
+from magnates.bots.learned import SHIPPED, WEIGHTS_DIR, LearnedSearchBot, NumpyNet, WeightsError, shipped_net
+from magnates.bots.registry import available, make_bot
+from magnates.core.chance import sample
+from magnates.core.game import Game, State
+from magnates.sim.runner import play_game
+
+
+def random_net(game: Game, seed: int = 0, hidden: int = 32) -> NumpyNet:
+    """A network of the right shapes for `game` with random weights (what training starts from)."""
+    gen = np.random.default_rng(seed)
+    inputs, sides, actions = game.observation_encoder().size, game.num_players, game.num_distinct_actions
+
+    def layer(rows: int, cols: int) -> np.ndarray:
+        return (gen.standard_normal((rows, cols)) / np.sqrt(cols)).astype(np.float32)
+
+    arrays = {
+        "t0_w": layer(hidden, inputs),
+        "t0_b": np.zeros(hidden, np.float32),
+        "t1_w": layer(hidden, hidden),
+        "t1_b": np.zeros(hidden, np.float32),
+        "v_w": layer(sides, hidden),
+        "v_b": np.zeros(sides, np.float32),
+        "p_w": layer(actions, hidden),
+        "p_b": np.zeros(actions, np.float32),
+    }
+    meta = {"game": game.name, "options": dict(game.options), "layers": 2, "inputs": inputs}
+    return NumpyNet(arrays, {**meta, "sides": sides, "actions": actions})
+
+
+def decision_points(game: Game, seed: int, count: int) -> list[State]:
+    """Decision points with a real choice from one random game, spread over it."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    found: list[State] = []
+    while not state.is_terminal() and len(found) < count:
+        if state.is_chance_node():
+            state.apply_action(sample(state.chance_outcomes(), rng))
+            continue
+        legal = state.legal_actions()
+        if len(legal) > 1 and rng.random() < 0.15:
+            found.append(state.clone())
+        state.apply_action(legal[rng.randrange(len(legal))])
+    return found
+
+
+@pytest.fixture(scope="module")
+def magnate() -> Game:
+    return magnates.load("magnate", players=2)
+
+
+def test_weights_round_trip_through_npz(tmp_path: Path, magnate: Game) -> None:
+    net = random_net(magnate)
+    path = tmp_path / "w.npz"
+    net.save(path)
+    again = NumpyNet.load(path)
+    x = np.asarray(magnate.observation_encoder().encode(magnate.new_initial_state().view(0)), np.float32)
+    legal = [0, 5, 17]
+    v1, p1 = net.evaluate(x, legal)
+    v2, p2 = again.evaluate(x, legal)
+    assert p1 is not None and p2 is not None
+    np.testing.assert_allclose(v1, v2)
+    np.testing.assert_allclose(p1, p2)
+    assert p1.sum() == pytest.approx(1.0)
+    assert all(-1.0 <= v <= 1.0 for v in v1)
+    assert again.meta["format"] == "magnates-policy-value/1"
+
+
+def test_weights_for_another_game_or_option_set_are_refused(magnate: Game) -> None:
+    net = random_net(magnate)
+    net.check(magnate)
+    with pytest.raises(WeightsError, match="players"):
+        net.check(magnates.load("magnate", players=3))
+    with pytest.raises(WeightsError, match="trained for 'magnate'"):
+        net.check(magnates.load("galactic-magnate"))
+    net.meta["inputs"] = net.inputs = net.inputs + 1
+    with pytest.raises(WeightsError, match="observation floats"):
+        net.check(magnate)
+
+
+def test_a_file_that_is_not_weights_is_refused(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.npz"
+    np.savez(bad, meta=np.array(json.dumps({"format": "something else"})))
+    with pytest.raises(WeightsError, match="not a magnates-policy-value"):
+        NumpyNet.load(bad)
+    with pytest.raises(WeightsError, match="cannot read"):
+        NumpyNet.load(tmp_path / "missing.npz")
+
+
+def test_expert_ships_for_official_two_player_magnate_only(magnate: Game) -> None:
+    path = WEIGHTS_DIR / SHIPPED["expert"]
+    assert path.exists(), "the expert weights are package data"
+    assert path.stat().st_size < 5 * 1024 * 1024
+    net = shipped_net("expert")
+    assert net is not None
+    meta = net.meta
+    for key in ("command", "seed", "code_version", "training_seconds", "games"):
+        assert key in meta, f"the shipped weights do not record {key}"
+    assert meta["command"].startswith("magnates train magnate")
+    assert "expert" in available(magnate)
+    assert "expert" not in available(magnates.load("magnate", players=3))
+    assert "expert" not in available(magnates.load("magnate", players=2, districts=4))
+    assert make_bot("expert", magnate).name == "expert"
+
+
+def test_shipped_expert_plays_a_whole_game_with_legal_moves(magnate: Game) -> None:
+    net = shipped_net("expert")
+    assert net is not None
+    bot = LearnedSearchBot(net, magnate, Budget(simulations=6))
+    seen: list[tuple[int, list[int]]] = []
+
+    class Checked:
+        name = "checked"
+
+        def choose(self, game: Game, view: Any, legal: list[int], rng: random.Random) -> int:
+            action = bot.choose(game, view, legal, rng)
+            seen.append((action, legal))
+            return action
+
+    outcome = play_game(magnate, [Checked(), make_bot("greedy", magnate)], seed=3)
+    assert outcome.error is None and outcome.result is not None
+    assert seen and all(action in legal for action, legal in seen)
+
+
+@pytest.mark.parametrize("horizon", ["own-moves", "game"])
+def test_the_learned_bot_decides_from_the_view_alone(magnate: Game, horizon: str) -> None:
+    """Two states that differ only in what the seat cannot see get the same move from the same stream."""
+    net = shipped_net("expert") or random_net(magnate)
+    bot = LearnedSearchBot(net, magnate, Budget(simulations=16), horizon=horizon)
+    checked = 0
+    for state in decision_points(magnate, seed=11, count=6):
+        seat = state.current_player()
+        view = state.view(seat)
+        before = json.dumps(view, sort_keys=True)
+        other = magnate.sample_state(view, random.Random(checked + 100))  # other hidden cards, same view
+        assert json.dumps(other.view(seat), sort_keys=True) == before
+        legal = list(state.legal_actions())
+        choice = bot.choose(magnate, view, legal, random.Random(5))
+        assert choice in legal
+        assert json.dumps(view, sort_keys=True) == before, "the bot changed the view it was given"
+        assert bot.choose(magnate, other.view(seat), list(other.legal_actions()), random.Random(5)) == choice
+        checked += 1
+    assert checked >= 3
+
+
+def test_the_search_follows_the_network(magnate: Game) -> None:
+    """With a prior that puts all weight on one legal move and a budget of a few simulations, that
+    move is searched most and chosen: the policy head really is the search's prior."""
+    net = random_net(magnate, seed=3)
+    state = next(s for s in decision_points(magnate, seed=5, count=20) if len(s.legal_actions()) >= 3)
+    legal = list(state.legal_actions())
+    favourite = legal[-1]
+    net.policy_b = np.full_like(net.policy_b, -30.0)
+    net.policy_b[favourite] = 30.0
+    bot = LearnedSearchBot(net, magnate, Budget(simulations=3), horizon="own-moves")
+    assert bot.choose(magnate, state.view(state.current_player()), legal, random.Random(0)) == favourite

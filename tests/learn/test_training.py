@@ -1,0 +1,94 @@
+"""A tiny training run (seconds): it writes a checkpoint, resumes from it exactly, and exports weights
+the numpy bot plays with. Needs the `train` extra (torch); skipped cleanly without it."""
+
+from __future__ import annotations
+
+import csv
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+torch = pytest.importorskip("torch")
+
+import magnates  # noqa: E402
+from magnates.bots.budget import Budget  # noqa: E402
+from magnates.bots.learned import LearnedSearchBot, NumpyNet  # noqa: E402
+from magnates.learn.training import TrainConfig, Trainer  # noqa: E402
+
+
+def tiny(games: int, **changes: object) -> TrainConfig:
+    settings: dict[str, object] = {
+        "game": "magnate",
+        "options": dict(magnates.load("magnate", players=2).options),
+        "seed": 4,
+        "games": games,
+        "chunk_games": 2,
+        "updates": 3,
+        "batch": 32,
+        "hidden": 16,
+        "checkpoint_every": 2,
+        "eval_games": 0,
+        "command": "magnates train magnate --games 4 (test)",
+    }
+    settings.update(changes)
+    return TrainConfig(**settings)  # type: ignore[arg-type]
+
+
+def test_a_tiny_run_checkpoints_resumes_exactly_and_exports(tmp_path: Path) -> None:
+    straight = Trainer(tiny(4), tmp_path / "straight")
+    straight.run()
+
+    first = Trainer(tiny(2), tmp_path / "stopped")
+    first.run()
+    assert (tmp_path / "stopped" / "checkpoint.pt").exists()
+    resumed = Trainer(tiny(4), tmp_path / "stopped", resume=True)
+    assert resumed.progress.games == 2
+    resumed.run()
+    assert resumed.progress.games == 4
+    assert resumed.progress.samples == straight.progress.samples
+    for name, tensor in straight.net.state_dict().items():
+        torch.testing.assert_close(resumed.net.state_dict()[name], tensor, msg=f"{name} differs after resume")
+
+    weights = tmp_path / "stopped" / "weights.npz"
+    net = NumpyNet.load(weights)
+    game = magnates.load("magnate", players=2)
+    net.check(game)
+    assert net.meta["games"] == 4 and net.meta["seed"] == 4 and "code_version" in net.meta
+    assert sorted(p.name for p in (tmp_path / "stopped" / "snapshots").iterdir()) == [
+        "weights-g0000002.npz",
+        "weights-g0000004.npz",
+    ]
+    with (tmp_path / "stopped" / "log.csv").open() as handle:
+        rows = list(csv.DictReader(handle))
+    assert [int(r["games"]) for r in rows] == [2, 4]
+    assert all(np.isfinite(float(r["value_loss"])) for r in rows)
+    assert (tmp_path / "stopped" / "training.png").exists()
+
+    bot = LearnedSearchBot(net, game, Budget(simulations=4))
+    state = game.new_initial_state()
+    rng = random.Random(0)
+    while state.is_chance_node():
+        state.apply_action(magnates.sample(state.chance_outcomes(), rng))
+    legal = state.legal_actions()
+    assert bot.choose(game, state.view(state.current_player()), legal, rng) in legal
+
+
+def test_resume_refuses_other_settings_and_a_fresh_run_refuses_an_old_folder(tmp_path: Path) -> None:
+    Trainer(tiny(2), tmp_path).run()
+    with pytest.raises(ValueError, match="hidden"):
+        Trainer(tiny(4, hidden=8), tmp_path, resume=True)
+    with pytest.raises(FileExistsError):
+        Trainer(tiny(4), tmp_path)
+    with pytest.raises(FileNotFoundError):
+        Trainer(tiny(4), tmp_path / "empty", resume=True)
+
+
+def test_an_evaluation_row_reaches_the_log(tmp_path: Path) -> None:
+    trainer = Trainer(tiny(2, eval_every=2, eval_games=2, eval_against="random", eval_simulations=2), tmp_path)
+    trainer.run()
+    with (tmp_path / "log.csv").open() as handle:
+        rows = list(csv.DictReader(handle))
+    assert rows[-1]["eval_games"] == "2"
+    assert 0.0 <= float(rows[-1]["eval_low"]) <= float(rows[-1]["eval_win_rate"]) <= float(rows[-1]["eval_high"])
