@@ -4,8 +4,9 @@ Install (torch is not in any magnates extra: from PyPI it pulls gigabytes of CUD
 pick the build you want yourself):
 
     pip install 'magnates[rl]' torch stable-baselines3 sb3-contrib
-    python examples/maskable_ppo_magnate.py                      # 100,000 steps, about half an hour on 2 cores
+    python examples/maskable_ppo_magnate.py                      # 100,000 steps: about 2 hours on a busy 2-core box
     python examples/maskable_ppo_magnate.py --steps 20000 --games 100
+    python examples/maskable_ppo_magnate.py --minutes 10 --greedy  # stop training after 10 minutes
 
 It plays `--games` games of the untrained policy against the random bot, trains for `--steps`
 agent steps (the learner's decisions; the opponent's moves and the dice happen inside the env),
@@ -28,6 +29,7 @@ try:
     import torch
     from sb3_contrib import MaskablePPO
     from sb3_contrib.common.wrappers import ActionMasker
+    from stable_baselines3.common.callbacks import BaseCallback
 except ImportError as err:  # pragma: no cover - an example's own install line
     sys.exit(f"this example needs: pip install 'magnates[rl]' torch stable-baselines3 sb3-contrib ({err})")
 
@@ -65,14 +67,27 @@ def win_rate(model: Any, opponent: str, games: int, seed: int) -> tuple[float, f
     return score / games, low, high
 
 
+class TimeBudget(BaseCallback):  # type: ignore[misc]
+    """Stops training once the wall-clock budget is spent, so a run on a shared machine ends on time."""
+
+    def __init__(self, minutes: float) -> None:
+        super().__init__()
+        self.deadline = time.perf_counter() + minutes * 60
+
+    def _on_step(self) -> bool:
+        return time.perf_counter() < self.deadline
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--steps", type=int, default=100_000, help="training steps (learner decisions)")
     parser.add_argument("--games", type=int, default=200, help="evaluation games before and after")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--threads", type=int, default=1, help="torch threads (one suits a small MLP best)")
+    parser.add_argument("--minutes", type=float, default=None, help="stop training after this many minutes")
     parser.add_argument("--greedy", action="store_true", help="also measure the trained policy against greedy")
     args = parser.parse_args(argv)
-    torch.set_num_threads(2)
+    torch.set_num_threads(args.threads)
     model = MaskablePPO(
         "MlpPolicy",
         masked_env("random"),
@@ -84,13 +99,17 @@ def main(argv: list[str] | None = None) -> int:
         policy_kwargs={"net_arch": [256, 256]},
         verbose=0,
     )
+    started = time.perf_counter()
     before = win_rate(model, "random", args.games, seed=10_000)
+    print(f"evaluated {args.games} games in {(time.perf_counter() - started) / 60:.1f} min", flush=True)
     print(
-        f"before training: {before[0]:.1%} against random (95% CI {before[1]:.1%}-{before[2]:.1%}, {args.games} games)"
+        f"before training: {before[0]:.1%} against random (95% CI {before[1]:.1%}-{before[2]:.1%}, {args.games} games)",
+        flush=True,
     )
     started = time.perf_counter()
-    model.learn(total_timesteps=args.steps)
+    model.learn(total_timesteps=args.steps, callback=TimeBudget(args.minutes) if args.minutes else None)
     minutes = (time.perf_counter() - started) / 60
+    args.steps = model.num_timesteps
     after = win_rate(model, "random", args.games, seed=10_000)
     print(f"trained {args.steps:,} steps in {minutes:.1f} min")
     print(f"after training:  {after[0]:.1%} against random (95% CI {after[1]:.1%}-{after[2]:.1%}, {args.games} games)")

@@ -35,3 +35,11 @@ def test_cli_bench_env_bad_option_is_a_message() -> None:
     out = CliRunner().invoke(app, ["bench", "magnate", "--env", "-o", "mega=maybe", "--seconds", "0.05"])
     assert out.exit_code != 0
     assert "mega" in out.output and "Traceback" not in out.output
+
+
+def test_bench_env_on_cpu_time_and_a_bad_clock() -> None:
+    result = bench_env("magnate", {"players": 2}, seconds=0.05, seed=1, clock="cpu")
+    assert result.env_steps > 0 and result.raw_decisions > 0
+    assert result.env_seconds >= 0.05 and result.raw_seconds >= 0.05
+    with pytest.raises(ValueError, match="clock must be one of wall, cpu"):
+        bench_env("magnate", {"players": 2}, seconds=0.05, clock="sundial")

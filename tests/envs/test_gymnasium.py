@@ -25,6 +25,17 @@ def test_check_env(game: str, players: None) -> None:
     check_env(env.unwrapped)
 
 
+def test_check_env_on_the_default_fails_only_by_raising_illegal_action() -> None:
+    """Why the checker runs on `illegal_action="lose"`: with the default it steps with unmasked
+    `action_space.sample()` actions (one drawn before the seeded reset of `check_step_determinism`,
+    so deterministic here), almost always illegal, and the env does what the issue asks: it raises
+    IllegalAction. The same env in "lose" mode passes the whole checker (test_check_env), so this
+    is the one thing the default does differently."""
+    env = gym.make(GYM_IDS["magnate"], opponents="random", seat=0)
+    with pytest.raises(IllegalAction, match="not legal now"):
+        check_env(env.unwrapped)
+
+
 @pytest.mark.parametrize(("game", "players"), DEFAULT_CASES)
 def test_random_masked_episode_reaches_the_end(game: str, players: None) -> None:
     loaded(game)

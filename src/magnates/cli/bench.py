@@ -30,12 +30,16 @@ def bench_command(
     concessions: Annotated[
         bool, typer.Option("--concessions", help="With --env: let random players resign (masked by default).")
     ] = False,
+    cpu: Annotated[
+        bool,
+        typer.Option("--cpu", help="With --env: time by this process's CPU seconds, not wall time."),
+    ] = False,
 ) -> None:
     """Random playouts on one core: steps/s (every applied action, chance included) and games/s."""
     if not seconds > 0:
         fail(f"--seconds must be more than 0 (got {seconds:g}): the benchmark plays for that long")
     if env:
-        _env_bench(game_name, seconds, players, option or [], seed, as_json, concessions)
+        _env_bench(game_name, seconds, players, option or [], seed, as_json, concessions, cpu)
         return
     with user_errors():
         game = load_game(game_name, option or [], players)
@@ -55,7 +59,14 @@ def bench_command(
 
 
 def _env_bench(
-    game_name: str, seconds: float, players: int | None, pairs: list[str], seed: int, as_json: bool, concessions: bool
+    game_name: str,
+    seconds: float,
+    players: int | None,
+    pairs: list[str],
+    seed: int,
+    as_json: bool,
+    concessions: bool,
+    cpu: bool,
 ) -> None:
     try:
         from magnates.envs.bench import bench_env
@@ -63,7 +74,7 @@ def _env_bench(
         fail(f"--env needs the reinforcement-learning extra: pip install 'magnates[rl]' ({err})")
     with user_errors():
         game = load_game(game_name, pairs, players)
-        result = bench_env(game.name, dict(game.options), seconds, seed, concessions)
+        result = bench_env(game.name, dict(game.options), seconds, seed, concessions, clock="cpu" if cpu else "wall")
     if as_json:
         typer.echo(json.dumps(result.to_json()))
         return

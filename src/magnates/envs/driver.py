@@ -4,7 +4,7 @@ Every adapter (PettingZoo, Gymnasium, the benchmark) drives a game through this 
 rules of the wrapper are written once: chance nodes are sampled with the driver's own seeded
 generator, the deciding seat's legal actions (concessions masked unless forced, when asked) become
 an int8 mask over the fixed action space, and an observation is the game's encoder applied to the
-seat's view, never to the state.
+seat's view (or to the state through a fast path proven equal to it, reading only what the view holds).
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ class Driver:
         self.num_actions = game.num_distinct_actions
         self.observation_size = self.encoder.size
         self._fill = getattr(self.encoder, "fill", None)
+        self._fill_state = getattr(self.encoder, "fill_state", None)
         self.concessions = concessions
         self.masked = frozenset() if concessions else concession_ids(game)
         self.rng = random.Random()
@@ -90,8 +91,14 @@ class Driver:
         """The encoder's float32 vector of `seat`'s view (None: a spectator).
 
         An encoder with a `fill(view, out)` method writes straight into a zeroed array (most of a
-        vector is zeros, so this spares building and converting a list); others return a list.
+        vector is zeros, so this spares building and converting a list); others return a list. An
+        encoder with `fill_state(state, seat, out)` skips building the view: it reads only what
+        the view would hold, and tests/envs/test_fast_encoding.py proves it equal to the view path.
         """
+        if self._fill_state is not None:
+            out = np.zeros(self.observation_size, dtype=np.float32)
+            self._fill_state(self.state, seat, out)
+            return out
         view = self.state.view(seat)
         if self._fill is not None:
             out = np.zeros(self.observation_size, dtype=np.float32)

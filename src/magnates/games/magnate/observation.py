@@ -3,9 +3,10 @@
 Everything is seen from the seat's chair: sides are numbered relative to it (0 is the seat itself,
 1 the next side round the table, ...), so one learned policy can play any seat. In the solo game
 side 1 is the automa. The encoder reads the view alone (card names, district names, counts) and
-the fixed data of the option set (which cards exist, their suits and ranks), never the state, so it
-encodes only what the seat may know. A spectator's view (seat None) is encoded from side 0's chair
-with an empty hand.
+the fixed data of the option set (which cards exist, their suits and ranks), so it encodes only
+what the seat may know. A spectator's view (seat None) is encoded from side 0's chair with an empty
+hand. `fill_state` is the RL layer's fast path: the same numbers read from the state's fields that
+the view would hold, proven equal to `fill(view)` by tests/envs/test_fast_encoding.py.
 
 Slices (names and lengths, documented in docs/envs.md), with C cards in play, D districts, S sides:
 `phase` 9, `to_act` S, `turn_player` S, `dice_high` 10, `dice_low` 10, `taxed` 6, `counters` 9,
@@ -25,10 +26,12 @@ from magnates.games.magnate.state import PHASE_NAMES
 
 if TYPE_CHECKING:
     from magnates.games.magnate.game import MagnateGame
+    from magnates.games.magnate.state import MagnateState
 
 SUIT_NAMES = tuple(s.title for s in SUITS)
 TOKEN_SCALE = 10.0  # a typical large holding of one suit
 VALUE_SCALE = 30.0  # a strong district total
+LANE_CACHE = 65_536  # lane values remembered by `fill_state` before the memo starts afresh
 COUNTERS = (
     "plays_left",
     "draws_left",
@@ -63,6 +66,11 @@ class MagnateEncoder(Encoder):
         self.official_aces = config.aces == "official"
         self.is_ace = [c.kind is Kind.ACE for c in deck.cards]
         self.crown_suit = {c.label: int(c.suits[0]) for c in deck.crowns}
+        self.crown_suit_by_id = [self.crown_suit[label] for label in game.crown_labels]
+        self._lane_totals: dict[tuple[int, ...], int] = {}
+        """A lane's developed cards -> its value (a pure function of the cards, for `fill_state`)."""
+        if list(self.card_index.values()) != list(range(cards)) or tuple(self.phase_index) != PHASE_NAMES:
+            raise ValueError("fill_state reads card ids and phase numbers as the encoder's indices")
         self.contested = [tuple(d.contested_by) for d in game.districts]
         self.hand_scale = float(config.cards_dealt)
         self.plays_scale = float(config.plays_per_turn)
@@ -168,6 +176,141 @@ class MagnateEncoder(Encoder):
                     out[base + card_index[label]] = 1.0
 
         self._districts(view["districts"], me, out)
+
+    def fill_state(self, state: MagnateState, seat: int | None, out: Any) -> None:
+        """The fast path of `fill(state.view(seat), out)`: the same numbers, read from the state.
+
+        It reads exactly the fields `view` exposes to `seat` (the seat's own hand, never another
+        hand, the draw pile's order or the undealt Crowns), by card id instead of by name, which
+        spares building the view. `out` is a zeroed numpy array: positions and values are gathered
+        in lists and written with two fancy-index assignments, as one write per number into a numpy
+        array costs more than the Python that computes it. `fill` on the view stays the reference:
+        a property test (tests/envs/test_fast_encoding.py) proves the two equal for every seat of
+        random states.
+        """
+        sides = self.sides
+        me = seat if seat is not None and seat < sides else 0
+        ones = [self.s_phase + state.phase, self.s_turn_player + (state.turn_player - me) % sides]
+        to_act = state.current_player()
+        if to_act >= 0:
+            ones.append(self.s_to_act + (to_act - me) % sides)
+        dice = state.dice
+        if dice:
+            ones.append(self.s_dice_high + dice[0] - 1)
+            ones.append(self.s_dice_low + dice[1] - 1)
+        final = state.final_turns_left
+        at = list(range(self.s_counters, self.s_counters + 9))
+        values_at = [
+            state.plays_left / self.plays_scale,
+            state.draws_left / self.hand_scale,
+            state.tax_dice_left / 2.0,
+            len(state.pile) / self.deck_size,
+            float(state.exhaustions),
+            0.0 if final < 0 else 1.0,
+            0.0 if final < 0 else final / self.final_scale,
+            state.turn_number / 100.0,
+            len(state.crowns_to_deal) / self.crowns_total,
+        ]
+        if state.taxed:
+            taxed = [0.0] * 6
+            for suit in state.taxed:
+                taxed[suit] += 1.0
+            at.extend(range(self.s_taxed, self.s_taxed + 6))
+            values_at.extend(taxed)
+        pending = state.pending_income
+        if pending:
+            player, card = pending[0]
+            base = self.s_pending
+            ones.append(base + (player - me) % sides)
+            ones.extend([base + sides + suit for suit in self.card_suits[card]])
+            at.append(base + sides + 6)
+            values_at.append(len(pending) / 4.0)
+        if state.sold_card >= 0:
+            ones.append(self.s_sold + state.sold_card)
+        base = self.s_discard
+        ones.extend([base + card for card in state.discard])
+        crown_suit = self.crown_suit_by_id
+        for side in range(sides):
+            rel = (side - me) % sides
+            hand = state.hands[side]
+            at.append(self.s_hand_sizes + rel)
+            values_at.append(len(hand) / self.hand_scale)
+            base = self.s_tokens + rel * 6
+            at.extend(range(base, base + 6))
+            values_at.extend([count / TOKEN_SCALE for count in state.tokens[side]])
+            if state.crowns[side]:
+                crowns = [0.0] * 6
+                for crown in state.crowns[side]:
+                    crowns[crown_suit[crown]] += 1.0
+                base = self.s_crowns + rel * 6
+                at.extend(range(base, base + 6))
+                values_at.extend(crowns)
+            if side == seat:  # the seat's own hand: the one hand its view holds
+                base = self.s_hand
+                ones.extend([base + card for card in hand])
+        self._districts_of_state(state, me, ones, at, values_at)
+        out[ones] = 1.0
+        out[at] = values_at
+
+    def _districts_of_state(
+        self, state: MagnateState, me: int, ones: list[int], at: list[int], values_at: list[float]
+    ) -> None:
+        """`_districts` on the state's lanes (card ids), as `fill_state` needs: it appends the
+        positions that hold 1 to `ones`, and other positions and their values to `at`/`values_at`."""
+        sides, cards = self.sides, self.cards
+        score_rank, masks = self.score_rank, self.suit_mask
+        leaders_count = [0] * sides
+        ones.extend(self.open_ids[me])
+        s_lanes, s_deeds, s_deed_paid, s_values = self.s_lanes, self.s_deeds, self.s_deed_paid, self.s_values
+        official_aces, is_ace, develop_cost = self.official_aces, self.is_ace, self.develop_cost
+        lane_totals = self._lane_totals
+        for d, row in enumerate(state.lanes):
+            if not any(row):
+                continue  # an empty district: no card, no value, no leader
+            values = [0] * sides
+            deeds = state.deed_card[d]
+            for side, lane in enumerate(row):
+                if not lane:
+                    continue
+                rel = (side - me) % sides
+                slot = d * sides + rel
+                base = s_lanes + slot * cards
+                deed = deeds[side]
+                ones.extend([base + card for card in lane])
+                developed = lane
+                if deed in lane:
+                    ones.append(s_deeds + deed)
+                    paid = state.deed_paid[d][side]
+                    pbase = s_deed_paid + slot * 6
+                    at.extend(range(pbase, pbase + 6))
+                    values_at.extend([got / TOKEN_SCALE for got in paid])
+                    at.append(self.s_deed_missing + slot)
+                    values_at.append((develop_cost[deed] - sum(paid)) / TOKEN_SCALE)
+                    developed = [card for card in lane if card != deed]
+                key = tuple(developed)
+                total = lane_totals.get(key, -1)
+                if total < 0:
+                    total = 0
+                    for card in developed:
+                        if official_aces and is_ace[card]:
+                            bit = masks[card]
+                            total += sum(1 for other in developed if masks[other] & bit)
+                        else:
+                            total += score_rank[card]
+                    if len(lane_totals) > LANE_CACHE:
+                        lane_totals.clear()
+                    lane_totals[key] = total
+                values[rel] = total
+                at.append(s_values + slot)
+                values_at.append(total / VALUE_SCALE)
+            best = max(values)
+            if best > 0 and values.count(best) == 1:
+                leader = values.index(best)
+                ones.append(self.s_leaders + d * sides + leader)
+                leaders_count[leader] += 1
+        n_districts = float(self.n_districts)
+        at.extend(range(self.s_led, self.s_led + sides))
+        values_at.extend([count / n_districts for count in leaders_count])
 
     def _districts(self, districts: list[dict[str, Any]], me: int, out: MutableSequence[float]) -> None:
         sides, cards = self.sides, self.cards
