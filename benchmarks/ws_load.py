@@ -13,8 +13,14 @@ The server runs with its limits on (body size, rates, WebSocket caps), with the 
 raised to fit one load generator on one address (`--server-option` to change them), and
 each seat's secret travels as a WebSocket subprotocol, as the browser sends it.
 
+It prints the server's CPU time per move (user + system of the server process and its worker
+processes, from /proc, over the playing time only; not wall time) and the machine's load average,
+which CPU figures on a shared machine must be read beside.
+
     python benchmarks/ws_load.py --games 200            # the target: p99 under 100 ms
     python benchmarks/ws_load.py --games 20 --bot greedy --game magnate --option players=3
+    python benchmarks/ws_load.py --games 200 --url http://127.0.0.1:8001 --url http://127.0.0.1:8002 \
+        --server-pid 1234 --server-pid 1235          # clients spread over servers already running
 """
 
 from __future__ import annotations
@@ -137,10 +143,12 @@ def percentile(values: list[float], q: float) -> float:
 async def run(args: argparse.Namespace) -> dict[str, Any]:
     options = parse_option_pairs(args.option)
     game = magnates.load(args.game, **options)
-    async with httpx.AsyncClient(base_url=args.url, timeout=120) as http:
+    urls = args.urls
+    async with httpx.AsyncClient(timeout=120) as http:
         created: list[dict[str, Any]] = []
         while len(created) < args.games:
-            response = await http.post("/api/games", json={"game": args.game, "options": options})
+            base = urls[len(created) % len(urls)]
+            response = await http.post(f"{base}/api/games", json={"game": args.game, "options": options})
             if response.status_code == 429:  # the creation limit: wait as told
                 await asyncio.sleep(float(response.headers.get("Retry-After", "1")))
                 continue
@@ -149,22 +157,26 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         clients = [
             SeatClient(g["id"], s["seat"], s["token"]) for g in created for s in g["seats"] if s["token"] is not None
         ]
+        loadavg_before = loadavg()
         deadline = time.monotonic() + args.time_limit
+        cpu_before = cpu_seconds(args.server_pids)
         started = time.perf_counter()
         results = await asyncio.gather(
             *(
-                play_seat(args.url, c, game, args.bot, args.seed + i, deadline, args.think_ms / 1000)
+                # A game's seats on different servers: every move crosses from one process to another.
+                play_seat(urls[i % len(urls)], c, game, args.bot, args.seed + i, deadline, args.think_ms / 1000)
                 for i, c in enumerate(clients)
             ),
             return_exceptions=True,
         )
         elapsed = time.perf_counter() - started
-        rss = server_rss_mb(args.server_pid)
+        cpu_after = cpu_seconds(args.server_pids)
+        rss = sum(server_rss_mb(pid) or 0.0 for pid in cpu_after) or None
         failures = [repr(r) for r in results if isinstance(r, BaseException)]
         lost = duplicated = unfinished = 0
         for g in created:
             mine = [c for c in clients if c.game_id == g["id"]]
-            response = await http.get(f"/api/games/{g['id']}/record")
+            response = await http.get(f"{urls[0]}/api/games/{g['id']}/record")
             if response.status_code != 200:
                 unfinished += 1
                 continue
@@ -173,6 +185,8 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             duplicated += game_dup
     latencies = [x * 1000 for c in clients for x in c.latencies]
     moves = len(latencies)
+    # Processes alive at both ends (a worker that started or died between is left out).
+    server_cpu = sum(cpu_after[pid] - cpu_before[pid] for pid in cpu_after if pid in cpu_before)
     return {
         "games": args.games,
         "game": args.game,
@@ -194,7 +208,13 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "lost_moves": lost,
         "duplicated_moves": duplicated,
         "refused_moves": sum(len(c.errors) for c in clients),
-        "server_rss_mb": rss,
+        "server_rss_mb": round(rss, 1) if rss else None,
+        "server_cpu_s": round(server_cpu, 2) if args.server_pids else None,
+        "server_cpu_ms_per_move": round(server_cpu * 1000 / moves, 3) if args.server_pids and moves else None,
+        "server_processes": len(cpu_after),
+        "servers": len(urls),
+        "loadavg_before": loadavg_before,
+        "loadavg_after": loadavg(),
         "client_failures": failures[:5],
     }
 
@@ -204,6 +224,49 @@ LOAD_LIMITS = [
     "--create-rate", "1000", "--create-burst", "2000", "--move-rate", "5000", "--move-burst", "5000",
     "--ws-per-seat", "1", "--ws-total", "5000",
 ]  # fmt: skip
+
+
+def process_tree(pid: int) -> list[int]:
+    """`pid` and every process below it (uvicorn's worker processes under `magnates serve --workers N`)."""
+    children: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    parent = int(stat.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            children.setdefault(parent, []).append(int(entry))
+    tree, todo = [], [pid]
+    while todo:
+        current = todo.pop()
+        tree.append(current)
+        todo.extend(children.get(current, []))
+    return tree
+
+
+def cpu_seconds(pids: list[int]) -> dict[int, float]:
+    """CPU time (user + system, seconds) each live process of `pids` and its descendants has used (Linux /proc)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    used: dict[int, float] = {}
+    for root in pids:
+        for pid in process_tree(root):
+            try:
+                with open(f"/proc/{pid}/stat") as stat:
+                    fields = stat.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            used[pid] = (int(fields[11]) + int(fields[12])) / tick  # utime, stime (fields 14 and 15 of stat)
+    return used
+
+
+def loadavg() -> str:
+    """The machine's load averages (1, 5, 15 minutes): figures from a shared machine are read beside them."""
+    try:
+        with open("/proc/loadavg") as text:
+            return " ".join(text.read().split()[:3])
+    except OSError:
+        return "unknown"
 
 
 def server_rss_mb(pid: int | None) -> float | None:
@@ -261,7 +324,22 @@ def main() -> None:
         default=0.0,
         help="mean pause before each move (0: bots answer at once, a stress test)",
     )
-    parser.add_argument("--url", default="", help="an already running server (default: start one)")
+    parser.add_argument(
+        "--url",
+        action="append",
+        default=[],
+        help="an already running server; repeat it (or separate with commas) to spread clients over several",
+    )
+    parser.add_argument(
+        "--server-pid",
+        action="append",
+        type=int,
+        default=[],
+        help="with --url: a server process whose CPU time to count (with its worker processes); repeatable",
+    )
+    parser.add_argument(
+        "--servers", type=int, default=1, help="servers to start on the one database (more than 1 needs PostgreSQL)"
+    )
     parser.add_argument("--db", default="", help="database URL for the started server (default: a fresh SQLite file)")
     parser.add_argument("--time-limit", type=float, default=600.0, help="seconds before unfinished games are given up")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON only")
@@ -269,16 +347,19 @@ def main() -> None:
         "--server-option", action="append", default=[], metavar="--NAME=VALUE", help="more `magnates serve` options"
     )
     args = parser.parse_args()
-    args.server_pid = None
-    server = None
+    args.urls = [u.strip().rstrip("/") for value in args.url for u in value.split(",") if u.strip()]
+    args.server_pids = list(args.server_pid)
+    servers: list[subprocess.Popen[bytes]] = []
     folder = tempfile.mkdtemp(prefix="magnates-load-")
-    if not args.url:
-        port = free_port()
-        server = start_server(
-            args.db or f"sqlite:///{os.path.join(folder, 'load.db')}", port, LOAD_LIMITS + args.server_option
-        )
-        args.server_pid = server.pid
-        args.url = f"http://127.0.0.1:{port}"
+    if not args.urls:
+        db = args.db or f"sqlite:///{os.path.join(folder, 'load.db')}"
+        if args.servers > 1 and db.startswith("sqlite"):
+            raise SystemExit("--servers above 1 needs one PostgreSQL for them all (--db postgresql://...)")
+        for _ in range(args.servers):
+            port = free_port()
+            servers.append(start_server(db, port, LOAD_LIMITS + args.server_option))
+            args.urls.append(f"http://127.0.0.1:{port}")
+        args.server_pids = [server.pid for server in servers]
     try:
         try:
             import uvloop  # the load generator shares the machine with the server: spend less of it
@@ -287,19 +368,26 @@ def main() -> None:
         except ImportError:
             figures = asyncio.run(run(args))
     finally:
-        if server is not None:
+        for server in servers:
             server.terminate()
+        for server in servers:
             server.wait(timeout=30)
     if args.json:
         print(json.dumps(figures))
         return
     lat = figures["latency_ms"]
     print(
-        f"{figures['games']} concurrent {figures['game']} games ({figures['connections']} WebSockets, "
-        f"{figures['bot']} bots, think {figures['think_ms']} ms): "
+        f"{figures['games']} concurrent {figures['game']} games ({figures['connections']} WebSockets over "
+        f"{len(args.urls)} server(s), {figures['bot']} bots, think {figures['think_ms']} ms): "
         f"{figures['moves']} moves in {figures['seconds']} s = {figures['moves_per_s']} moves/s"
     )
     print(f"latency ms: p50 {lat['p50']}  p90 {lat['p90']}  p99 {lat['p99']}  max {lat['max']}")
+    if figures["server_cpu_ms_per_move"] is not None:
+        print(
+            f"server CPU {figures['server_cpu_s']} s in {figures['server_processes']} process(es) = "
+            f"{figures['server_cpu_ms_per_move']} CPU-ms per move"
+        )
+    print(f"load average before {figures['loadavg_before']}, after {figures['loadavg_after']}")
     print(
         f"unfinished games {figures['unfinished_games']}, lost moves {figures['lost_moves']}, "
         f"duplicated moves {figures['duplicated_moves']}, refused moves {figures['refused_moves']}, "

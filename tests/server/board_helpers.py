@@ -49,8 +49,9 @@ def browser() -> Iterator[Any]:
             chromium.close()
 
 
-def new_page(browser: Any, phone: bool = False) -> Any:
-    context = browser.new_context(viewport=PHONE if phone else DESKTOP)
+def new_page(browser: Any, phone: bool = False, bypass_csp: bool = False) -> Any:
+    """A page at desktop (or phone) size; `bypass_csp` only for injecting test tools such as axe-core."""
+    context = browser.new_context(viewport=PHONE if phone else DESKTOP, bypass_csp=bypass_csp)
     page = context.new_page()
     page.set_default_timeout(TIMEOUT_MS)
     errors: list[str] = []
@@ -226,6 +227,9 @@ def screenshots(page: Any, name: str, phone_page: Any | None = None) -> list[Pat
     """Save the table at desktop size (and the phone page's, if given) under SHOTS."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     paths = [SHOTS / f"{name}-desktop.png"]
+    for shown in (page, phone_page):
+        if shown is not None:
+            shown.evaluate("() => window.scrollTo(0, 0)")
     page.screenshot(path=str(paths[0]))
     if phone_page is not None:
         paths.append(SHOTS / f"{name}-phone.png")

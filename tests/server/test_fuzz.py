@@ -46,6 +46,11 @@ fields = (
     "version",
     "players",
     "rounds",
+    "text",
+    "name",
+    "open",
+    "turn_seconds",
+    "timeout_bot",
 )
 shaped = st.dictionaries(st.sampled_from(fields), json_values, max_size=5)
 odd_json = st.sampled_from(
@@ -95,7 +100,10 @@ def send(client: TestClient, method: str, path: str, body: Any, headers: dict[st
 
 
 @FUZZ
-@given(body=bodies, which=st.sampled_from(["actions", "undo", "seats/0/token", "seats/9/token"]))
+@given(
+    body=bodies,
+    which=st.sampled_from(["actions", "undo", "seats/0/token", "seats/9/token", "seats/1/take", "rematch"]),
+)
 def test_malformed_play_requests_change_nothing(arena: Any, body: Any, which: str) -> None:
     client, gid, tok, store = arena
     before = record(store, gid)
@@ -106,11 +114,17 @@ def test_malformed_play_requests_change_nothing(arena: Any, body: Any, which: st
 
 
 @FUZZ
-@given(body=bodies, path=st.sampled_from(["/api/games", "/api/describe", "/api/games/import", "/api/roller/roll"]))
+@given(
+    body=bodies,
+    path=st.sampled_from(["/api/games", "/api/describe", "/api/games/import", "/api/roller/roll", "chat"]),
+)
 def test_malformed_bodies_to_the_other_endpoints_get_clear_answers(arena: Any, body: Any, path: str) -> None:
-    client, gid, _, store = arena
+    client, gid, tok, store = arena
     before = record(store, gid)
-    check(send(client, "POST", path, body, {}))
+    if path == "chat":  # a well-formed message is said (204), and changes no game
+        check(send(client, "POST", f"/api/games/{gid}/chat", body, auth(tok)))
+    else:
+        check(send(client, "POST", path, body, {}))
     assert record(store, gid) == before
 
 
@@ -129,6 +143,9 @@ def test_odd_paths_and_queries_get_clear_answers(arena: Any, part: str, query: s
         ("/api/roller", {"options": query}),
         ("/api/games", {"status": query}),
         (f"/api/games/{part}/record", {}),
+        (f"/api/games/{part}/cheatsheet", {"options": query}),
+        ("/api/games/magnate/cheatsheet", {"options": query}),
+        ("/api/tables", {"all": query}),
     ):
         check(client.get(path, params=params, headers=auth(tok)))
     assert record(store, gid) == before
@@ -149,6 +166,8 @@ def test_malformed_websocket_messages_get_an_error_message(arena: Any, message: 
         answer = ws.receive_json()
         if answer["type"] == "error":
             assert 0 < len(answer["message"]) <= 700
+            answer = ws.receive_json()
+        if answer["type"] == "chat":  # a well-formed chat message was said
             answer = ws.receive_json()
         assert answer["type"] in {"pong", "state"}
     assert record(store, gid) == before

@@ -52,7 +52,7 @@ def test_migrations_create_the_schema_and_running_them_again_changes_nothing(url
     store.dispose()
     again = Store(url)
     with again.engine.connect() as connection:
-        assert connection.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0002"
+        assert connection.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0003"
     again.dispose()
 
 
@@ -99,3 +99,42 @@ def test_a_game_that_cannot_be_rebuilt_does_not_stop_the_server(db_url: str) -> 
         assert created.status_code == 201
         broken = client.get("/api/games/gone")
         assert broken.status_code == 422 and "no-such-game" in broken.json()["detail"]
+
+
+def test_names_open_seats_chat_clock_and_rematch_are_stored_on_both_databases(url: str) -> None:
+    seats = [{"kind": "person", "name": "Ana"}, {"kind": "person", "open": True}]
+    body = {"game": "toy", "options": {"rounds": 1}, "seats": seats, "turn_seconds": 600, "timeout_bot": "random"}
+    with TestClient(create_app(url)) as client:
+        created = client.post("/api/games", json=body).json()
+        gid, ana = created["id"], created["seats"][0]["token"]
+        bea = client.post(f"/api/games/{gid}/seats/1/take", json={"name": "Bea"}).json()["token"]
+        said = client.post(f"/api/games/{gid}/chat", headers={"Authorization": f"Bearer {ana}"}, json={"text": "hi"})
+        assert said.status_code == 204
+        deadline = client.get(f"/api/games/{gid}").json()["timer"]["deadline"]
+        assert not client.get("/api/tables").json()  # its only open seat was taken
+    with TestClient(create_app(url)) as client:
+        listed = client.get("/api/tables", params={"all": 1}).json()
+        assert [(t["id"], t["step"]) for t in listed] == [(gid, 3)]  # two deals and a die
+        now = client.get(f"/api/games/{gid}").json()
+        assert [p["name"] for p in now["players"]] == ["Ana", "Bea"]
+        assert [m["text"] for m in now["chat"]] == ["hi"] and now["chat"][0]["at"].endswith("Z")
+        assert abs(now["timer"]["deadline"] - deadline) < 2.5
+        service = client.app.state.service  # type: ignore[attr-defined]
+        service.tables[gid].deadline = 0.0  # Ana's time runs out: the timeout bot moves for her
+        assert client.portal.call(service.play_timeouts) == 1  # type: ignore[union-attr]
+        tokens = {0: ana, 1: bea}
+        while (now := client.get(f"/api/games/{gid}").json())["status"] != "finished":
+            mine = client.get(f"/api/games/{gid}", headers={"Authorization": f"Bearer {tokens[now['decider']]}"})
+            move = {"action": mine.json()["legal"][-1]["id"], "step": now["step"]}
+            headers = {"Authorization": f"Bearer {tokens[now['decider']]}"}
+            assert client.post(f"/api/games/{gid}/actions", headers=headers, json=move).status_code == 200
+        rematch = client.post(f"/api/games/{gid}/rematch", headers={"Authorization": f"Bearer {bea}"}).json()
+    with TestClient(create_app(url)) as client:
+        finished = client.get(f"/api/games/{gid}").json()
+        assert finished["rematch"] == rematch["id"] and finished["log"][3]["timeout"] is True
+        assert (
+            client.get(f"/api/games/{rematch['id']}", headers={"Authorization": f"Bearer {rematch['token']}"}).json()[
+                "seat"
+            ]
+            == 1
+        )

@@ -37,6 +37,12 @@ def serve_command(
     move_burst: int | None = typer.Option(
         None, "--move-burst", help="moves at once per address [40]", rich_help_panel=LIMITS
     ),
+    chat_rate: float | None = typer.Option(
+        None, "--chat-rate", help="chat messages per second per address [1]", rich_help_panel=LIMITS
+    ),
+    chat_burst: int | None = typer.Option(
+        None, "--chat-burst", help="chat messages at once per address [10]", rich_help_panel=LIMITS
+    ),
     ws_per_seat: int | None = typer.Option(
         None, "--ws-per-seat", help="open WebSockets per seat [4]", rich_help_panel=LIMITS
     ),
@@ -75,6 +81,8 @@ def serve_command(
             create_burst=create_burst,
             move_rate=move_rate,
             move_burst=move_burst,
+            chat_rate=chat_rate,
+            chat_burst=chat_burst,
             ws_per_seat=ws_per_seat,
             ws_spectators=ws_spectators,
             ws_total=ws_total,

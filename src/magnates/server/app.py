@@ -13,24 +13,33 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
-import json
 import logging
-import random
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from fastapi import Depends, FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import Depends, FastAPI, Query, Request, Response, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, RedirectResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field, Strict
 
 from magnates.core.errors import MagnatesError, OptionError, RecordError
+from magnates.core.options import parse_option_pairs
 from magnates.games import games
+from magnates.server.bodies import (
+    ActionRequest,
+    ChatRequest,
+    Describe,
+    NewGame,
+    RollRequest,
+    SeatSpec,
+    TakeSeat,
+    UndoRequest,
+)
 from magnates.server.cards import card_faces, suits_table
+from magnates.server.errors import Forbidden, Repeated, ServiceError, Stale
+from magnates.server.hub import Hub, websocket_token
 from magnates.server.info import game_info
 from magnates.server.limits import (
     BodyLimit,
@@ -40,28 +49,15 @@ from magnates.server.limits import (
     TooMany,
     client_address,
 )
-from magnates.server.service import (
-    MAX_ACTION_TEXT,
-    Forbidden,
-    GameService,
-    Repeated,
-    ServiceError,
-    Stale,
-    Table,
-    excerpt,
-)
+from magnates.server.roller import roller_roll, roller_sheet
+from magnates.server.service import GameService
 from magnates.server.storage import Store, default_url
+from magnates.server.tables import Table
 
 STATIC = Path(__file__).with_name("static")
+TICK_SECONDS = 1.0  # how often the turn clock looks for a person whose time ran out
 logger = logging.getLogger(__name__)
 
-NonNegative = Annotated[int, Strict(), Field(ge=0)]
-ActionValue = (
-    Annotated[int, Strict(), Field(ge=0, description="an id from `legal` (a JSON number, 0 up)")]
-    | Annotated[str, Field(max_length=MAX_ACTION_TEXT, description="the action's text, as `legal` writes it")]
-    | dict[str, Any]
-)
-TokenText = Annotated[str, Field(max_length=128)]
 LIMITED: dict[int | str, dict[str, Any]] = {
     413: {"description": "the request body is over the server's limit"},
     429: {"description": "too many requests from this address; `Retry-After` says when to try again"},
@@ -70,50 +66,6 @@ bearer = HTTPBearer(
     auto_error=False, description="a seat's secret (from its link), or the creator's for re-issuing links"
 )
 Credentials = Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
-
-
-class SeatSpec(BaseModel):
-    kind: Literal["person", "bot"] = Field("person", description="'person' (gets a join link) or 'bot'")
-    bot: Annotated[str, Field(max_length=64)] | None = Field(
-        None, description="the bot's name for a bot seat, e.g. 'random' or 'greedy'"
-    )
-
-
-class NewGame(BaseModel):
-    game: Annotated[str, Field(max_length=64)]
-    options: dict[str, Any] = Field(default_factory=dict, description="NAME: value, in the option's own JSON type")
-    seats: Annotated[list[SeatSpec], Field(max_length=16)] | None = Field(
-        None, description="one per seat; default: every seat a person"
-    )
-
-
-class Describe(BaseModel):
-    game: Annotated[str, Field(max_length=64)]
-    options: dict[str, Any] = Field(default_factory=dict)
-
-
-class ActionRequest(BaseModel):
-    action: ActionValue = Field(description="an action id from `legal` (0 up), its text or its JSON form")
-    step: NonNegative = Field(
-        description="the `step` of the state you decided on: a stale step is refused (409 with the current step); "
-        "the same move sent again for the same step answers as the first time and is applied once"
-    )
-    token: TokenText | None = Field(None, description="deprecated: send the seat's secret as `Authorization: Bearer`")
-
-
-class UndoRequest(BaseModel):
-    step: NonNegative | None = Field(None, description="the step you saw; a repeated undo is then refused")
-    token: TokenText | None = Field(None, description="deprecated: send the seat's secret as `Authorization: Bearer`")
-
-
-class RollRequest(BaseModel):
-    options: dict[str, Any] = Field(default_factory=dict, description="Magnate options, as for a game")
-    dice: Annotated[list[Annotated[int, Strict(), Field(ge=0, le=10)]], Field(max_length=2)] | None = Field(
-        None, description="two d10 rolled at the table (0 reads as 10); none: roll here"
-    )
-    tax_dice: Annotated[list[Annotated[int, Strict(), Field(ge=1, le=6)]], Field(max_length=4)] | None = Field(
-        None, description="the taxation d6 rolled after a 1, if any"
-    )
 
 
 def seat_link(game_id: str, token: str) -> str:
@@ -152,127 +104,6 @@ def pick_token(credentials: HTTPAuthorizationCredentials | None, *fallbacks: str
     return None
 
 
-def websocket_token(websocket: WebSocket, legacy: str | None) -> tuple[str | None, str | None]:
-    """A WebSocket's secret and the subprotocol to answer with.
-
-    Browsers cannot set headers on a WebSocket, so the page offers the subprotocols
-    `magnates` and `token.<secret>`; other clients may send `Authorization: Bearer`.
-    """
-    offered = list(websocket.scope.get("subprotocols") or [])
-    token = next((p[len("token.") :] for p in offered if p.startswith("token.")), None)
-    chosen = "magnates" if "magnates" in offered else None
-    if token is None:
-        header = websocket.headers.get("authorization", "")
-        if header.lower().startswith("bearer "):
-            token = header[7:].strip()
-    return token or legacy or None, chosen
-
-
-class Hub:
-    """Live connections per game; each gets its own seat's snapshot after every change."""
-
-    def __init__(self, service: GameService, limits: Limits, movers: RateLimiter) -> None:
-        self.service = service
-        self.limits = limits
-        self.movers = movers
-        self.sockets: dict[tuple[str, int | None], set[WebSocket]] = {}
-        self.total = 0
-
-    def refusal(self, table: Table, seat: int | None) -> str | None:
-        """Why one more WebSocket may not open now (None: it may)."""
-        limits = self.limits
-        if limits.ws_total and self.total >= limits.ws_total:
-            return f"the server has its most open connections ({limits.ws_total}); try again shortly"
-        cap = limits.ws_spectators if seat is None else limits.ws_per_seat
-        if cap and len(self.sockets.get((table.id, seat), ())) >= cap:
-            who = "spectators of this game already have" if seat is None else "this seat already has"
-            return f"{who} {cap} open connections (close another tab or window)"
-        return None
-
-    def kick(self, table: Table, seat: int) -> None:
-        """Close a seat's connections (its link was re-issued)."""
-        for websocket in list(self.sockets.get((table.id, seat), ())):
-            with contextlib.suppress(Exception):
-                asyncio.get_running_loop().create_task(websocket.close(code=4403))
-
-    async def serve(self, websocket: WebSocket, table: Table, seat: int | None, address: str) -> None:
-        wake = asyncio.Event()
-
-        def listener(_: Table) -> None:
-            wake.set()
-
-        key = (table.id, seat)
-        self.sockets.setdefault(key, set()).add(websocket)
-        self.total += 1
-        table.listeners.append(listener)
-        sender = asyncio.create_task(self._send_updates(websocket, table, seat, wake))
-        try:
-            await websocket.send_text(self.service.snapshot_text(table, seat))
-            while True:
-                text = await websocket.receive_text()
-                if len(text) > max(self.limits.max_body, 1024):
-                    message: Any = None
-                    await self._error(websocket, table, f"a message is at most {self.limits.max_body:,} bytes")
-                    continue
-                try:
-                    message = json.loads(text)
-                except json.JSONDecodeError:
-                    await self._error(websocket, table, "messages are JSON objects")
-                    continue
-                await self._handle(websocket, table, seat, message, address)
-        except (WebSocketDisconnect, RuntimeError):
-            pass
-        finally:
-            with contextlib.suppress(ValueError):
-                table.listeners.remove(listener)
-            group = self.sockets.get(key)
-            if group is not None:
-                group.discard(websocket)
-                if not group:
-                    del self.sockets[key]
-            self.total -= 1
-            sender.cancel()
-
-    @staticmethod
-    async def _error(websocket: WebSocket, table: Table, message: str, **extra: Any) -> None:
-        await websocket.send_json({"type": "error", "message": message, "step": table.step, **extra})
-
-    async def _send_updates(self, websocket: WebSocket, table: Table, seat: int | None, wake: asyncio.Event) -> None:
-        with contextlib.suppress(Exception):
-            while True:
-                await wake.wait()
-                wake.clear()
-                await websocket.send_text(self.service.snapshot_text(table, seat))
-
-    async def _handle(self, websocket: WebSocket, table: Table, seat: int | None, message: Any, address: str) -> None:
-        kind = message.get("type") if isinstance(message, dict) else None
-        try:
-            if kind in {"action", "undo"} and self.limits.rate_limits:
-                wait = self.movers.take(address)
-                if wait:
-                    raise TooMany("too many moves from your address; wait a moment", wait)
-            if kind == "action":
-                try:
-                    await self.service.act_async(table, seat, message.get("action"), message.get("step"))
-                except Repeated:
-                    # Applied once already (a retry, or the same move from another tab): answer as now.
-                    await websocket.send_text(self.service.snapshot_text(table, seat))
-            elif kind == "undo":
-                await self.service.undo_async(table, seat, message.get("step"))
-            elif kind == "ping":
-                await websocket.send_json({"type": "pong", "step": table.step})
-            else:
-                raise ServiceError(f"unknown message {excerpt(kind)}; send 'action', 'undo' or 'ping'")
-        except TooMany as err:
-            await self._error(websocket, table, str(err), retry_after=err.retry_after)
-        except MagnatesError as err:
-            await self._error(websocket, table, str(err)[:500])
-        except Exception:
-            # Storage trouble or a bug: the game was reloaded as stored; say so and keep the connection.
-            logger.exception("game %s: a %s message failed", table.id, excerpt(kind))
-            await self._error(websocket, table, "the server could not apply that (nothing changed); please try again")
-
-
 def _validation_message(err: RequestValidationError) -> str:
     """Pydantic's complaints, naming the field and the rule, never echoing the input."""
     parts = []
@@ -293,6 +124,7 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
     holder: dict[str, Any] = {}
     creators = RateLimiter(limits.create_rate, limits.create_burst)
     movers = RateLimiter(limits.move_rate, limits.move_burst)
+    talkers = RateLimiter(limits.chat_rate, limits.chat_burst)
     proxies = limits.proxies
 
     async def sweep(service: GameService) -> None:
@@ -304,6 +136,15 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
             except Exception:  # pragma: no cover - a sweep must never stop
                 logger.exception("unloading idle games failed")
 
+    async def clock(service: GameService) -> None:
+        """Once a second: the timeout bot moves for every person whose turn clock ran out."""
+        while True:
+            await asyncio.sleep(TICK_SECONDS)
+            try:
+                await service.play_timeouts()
+            except Exception:  # pragma: no cover - the clock must never stop
+                logger.exception("playing timed-out turns failed")
+
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(db_url or default_url())
@@ -311,16 +152,19 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
         if resume:
             service.resume_all()
         holder["service"] = service
-        holder["hub"] = Hub(service, limits, movers)
+        holder["hub"] = Hub(service, limits, movers, talkers)
         app.state.service = service
         app.state.hub = holder["hub"]
         app.state.limits = limits
         sweeper = asyncio.create_task(sweep(service)) if limits.idle_unload > 0 else None
+        ticker = asyncio.create_task(clock(service))
         try:
             yield
         finally:
             if sweeper is not None:
                 sweeper.cancel()
+            ticker.cancel()
+            service.writer.close()
             store.dispose()
 
     app = FastAPI(
@@ -347,6 +191,7 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
 
     creation_limit = limit(creators, "new games")
     move_limit = limit(movers, "moves")
+    chat_limit = limit(talkers, "chat messages")
 
     @app.exception_handler(MagnatesError)
     async def _magnates_error(_: Request, err: MagnatesError) -> JSONResponse:
@@ -407,22 +252,64 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
         seats = body.seats
         if seats is None:
             count = svc.describe(body.game, options)["num_players"]
-            seats = [SeatSpec(kind="person", bot=None) for _ in range(count)]
-        table = svc.create(body.game, options, [s.model_dump() for s in seats])
+            seats = [SeatSpec(kind="person", bot=None, name=None, open=False) for _ in range(count)]
+        table = svc.create(
+            body.game,
+            options,
+            [s.model_dump() for s in seats],
+            turn_seconds=body.turn_seconds,
+            timeout_bot=body.timeout_bot,
+        )
         return _links(table)
+
+    @app.get("/api/tables", tags=["lobby"])
+    async def tables(
+        every: Annotated[bool, Query(alias="all", description="every game being played, to watch")] = False,
+    ) -> list[dict[str, Any]]:
+        """Games being played with a seat anyone may take (`?all=1`: every game being played), newest first."""
+        return service().open_tables(every=every)
+
+    @app.post("/api/games/{game_id}/seats/{seat}/take", tags=["lobby"], responses=LIMITED, dependencies=[move_limit])
+    async def take_seat(game_id: str, seat: int, body: TakeSeat | None = None) -> dict[str, Any]:
+        """Take an open seat (0-based) under your name: its secret, handed out once (409 when it is taken)."""
+        svc = service()
+        table = svc.get(game_id)
+        token = svc.take(table, seat, body.name if body is not None else None)
+        return {"seat": seat, "token": token, "link": seat_link(table.id, token)}
+
+    @app.post("/api/games/{game_id}/chat", tags=["play"], status_code=204, responses=LIMITED, dependencies=[chat_limit])
+    async def chat(game_id: str, body: ChatRequest, credentials: Credentials) -> Response:
+        """Say something at the table (a seat's secret as Bearer: spectators read but do not write)."""
+        svc = service()
+        table = svc.get(game_id)
+        svc.chat(table, table.seat_for(pick_token(credentials)), body.text)
+        return Response(status_code=204)
+
+    @app.post("/api/games/{game_id}/rematch", tags=["play"], responses=LIMITED, dependencies=[creation_limit])
+    async def rematch(game_id: str, credentials: Credentials) -> dict[str, Any]:
+        """The same game again, same seats: the first player to ask creates it; each gets their seat's secret."""
+        svc = service()
+        table = svc.get(game_id)
+        seat = table.seat_for(pick_token(credentials))
+        new, token = svc.rematch(table, seat)
+        if seat is not None:  # a second ask re-issues the seat's secret: pages holding the old one close
+            holder["hub"].kick(new, seat)
+        return {"id": new.id, "seat": seat, "token": token, "link": seat_link(new.id, token)}
 
     @app.get("/api/games", tags=["games"])
     async def list_games(status: Literal["playing", "finished"] | None = None) -> list[dict[str, Any]]:
         """Recent games, without their seat tokens (spectators may watch any of them)."""
+        svc = service()
         return [
             {
                 "id": g.id,
                 "game": g.game,
+                "title": svc.offer.title(g.game),
                 "options": g.options,
                 "status": g.status,
                 "spectator_link": f"/table.html?game={g.id}",
             }
-            for g in service().store.list_games(status=status)
+            for g in svc.store.list_games(status=status)
         ]
 
     @app.get("/api/games/{game_id}", tags=["games"])
@@ -490,11 +377,19 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
         """
         svc = service()
         if name_or_id in games():
-            from magnates.core.options import parse_option_pairs
-
             pairs = parse_option_pairs([p for p in options.split(",") if p.strip()])
             return game_info(svc.load(name_or_id, pairs))
         return game_info(svc.get(name_or_id).game)
+
+    @app.get("/api/games/{name}/cheatsheet", tags=["games"])
+    async def rules_cheatsheet(
+        name: str, options: str = Query("", description="NAME=VALUE pairs, comma separated")
+    ) -> dict[str, str]:
+        """The game's rules cheatsheet for these options (Markdown), as `magnates rules GAME` prints it."""
+        if name not in games():
+            raise OptionError(f"there is no game {name[:40]!r}; the games are: {', '.join(games())}")
+        pairs = parse_option_pairs([p for p in options.split(",") if p.strip()])
+        return service().offer.cheatsheet(name, pairs)
 
     @app.get("/api/games/{game_id}/cards", tags=["games"])
     async def cards(game_id: str) -> dict[str, Any]:
@@ -529,8 +424,6 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
     @app.get("/api/roller", tags=["roller"])
     async def roller(options: str = Query("", description="NAME=VALUE pairs, comma separated")) -> dict[str, Any]:
         """Magnate's variant-aware cheatsheet (Markdown) and numbers for the Roller page."""
-        from magnates.core.options import parse_option_pairs
-
         pairs = parse_option_pairs([p for p in options.split(",") if p.strip()])
         return roller_sheet(pairs)
 
@@ -599,45 +492,3 @@ async def _deny(websocket: WebSocket, subprotocol: str | None, message: str) -> 
     await websocket.accept(subprotocol=subprotocol)
     await websocket.send_json({"type": "error", "message": message, "fatal": True, "retry_after": 5})
     await websocket.close(code=1013)
-
-
-def roller_sheet(options: dict[str, Any]) -> dict[str, Any]:
-    """What the Roller page shows beside the dice: the variant's numbers and its cheatsheet (Markdown).
-
-    Both come from Magnate's own modules (`Config`, `cheatsheet.render`), the
-    same values the engine plays by; nothing about the rules is repeated here.
-    """
-    import magnates
-    from magnates.games.magnate import cheatsheet
-
-    game = magnates.load("magnate", **options)
-    config = cheatsheet.config_for(dict(options))
-    return {
-        "options": game.options,
-        "config": dataclasses.asdict(config),
-        "tax_dice": config.tax_dice,
-        "markdown": cheatsheet.render(config),
-    }
-
-
-def roller_roll(options: dict[str, Any], dice: list[int] | None, tax_dice: list[int] | None) -> dict[str, Any]:
-    """Roll (or read dice rolled at a real table) and say what the roll means under this variant."""
-    import magnates
-    from magnates.games.magnate import cheatsheet, roller
-
-    magnates.load("magnate", **options)  # OptionError for bad options, like everywhere else
-    config = cheatsheet.config_for(dict(options))
-    if dice is not None:
-        dice = [10 if face == 0 else face for face in dice]  # a d10's 0 face reads as 10
-    try:
-        if dice is None:
-            reading = roller.roll(config, random.SystemRandom())
-        elif tax_dice:
-            reading = roller.read_roll(config, dice, tax_dice)
-        else:
-            reading = roller.read_roll(config, dice)
-    except roller.RollError as err:
-        raise OptionError(str(err)) from None
-    data = reading.to_json(roller.producers(config, reading))
-    data["lines"] = roller.describe(config, reading)
-    return data

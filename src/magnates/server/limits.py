@@ -8,6 +8,7 @@ proxy's address must be named in `trusted_proxies`, or every player shares the p
 
 from __future__ import annotations
 
+import json
 import math
 import os
 import time
@@ -33,6 +34,8 @@ class Limits:
     create_burst: int = 20  # ...with this many at once
     move_rate: float = 10.0  # moves and undos per second per client address (HTTP and WebSocket)...
     move_burst: int = 40  # ...with this many at once
+    chat_rate: float = 1.0  # chat messages per second per client address (HTTP and WebSocket)...
+    chat_burst: int = 10  # ...with this many at once
     ws_per_seat: int = 4  # open WebSockets per seat of a game (spectators of a game: ws_spectators)
     ws_spectators: int = 64  # open spectator WebSockets per game
     ws_total: int = 4000  # open WebSockets in all
@@ -197,8 +200,6 @@ class BodyLimit:
 
     @staticmethod
     async def _refuse(send: Send, status: int, message: str) -> None:
-        import json
-
         body = json.dumps({"detail": message}).encode()
         headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
         headers.append((b"connection", b"close"))

@@ -1,204 +1,50 @@
-"""The authoritative game service: it owns every state and decides what each seat sees.
+"""The authoritative game service: it owns every table and is the only thing that changes one.
 
-Browsers send action ids; the service validates them with the engine, stores
-them, plays the chance events and the bot seats that follow, and then hands
-each seat `state.view(seat)` and nothing else. Chance is sampled with a
-generator seeded from the game's secret seed and the step number, so a
-restarted server continues a game with exactly the dice and cards it would
-have drawn without the restart.
+Browsers send action ids; the service validates them with the engine (`moves.py`), stores them
+with the chance events and bot moves that follow, and then tells each watcher, who is sent
+`state.view(seat)` and nothing else (`snapshots.py`). Seats and their secrets are in `seats.py`,
+the games on offer in `catalog.py`, the WebSocket hub in `hub.py`. Every change is stored before
+it is shown, all or nothing: a failed write reloads the game from the database.
 """
 
 from __future__ import annotations
 
-import asyncio
-import hashlib
-import json
+import datetime as dt
 import logging
-import random
 import secrets
 import time
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from typing import Any
 
-import magnates
-from magnates.bots.registry import GENERIC, available, make_bot
-from magnates.core.bot import Bot
-from magnates.core.chance import sample
-from magnates.core.errors import IllegalAction, MagnatesError, OptionError, RecordError
-from magnates.core.game import CHANCE, Game, State
+from magnates.core.errors import OptionError, RecordError
+from magnates.core.game import Game
 from magnates.core.record import Record, replay_on
-from magnates.games import game_class
-from magnates.server.storage import ACTION, UNDO, Store, StoredEvent, StoredGame, effective_actions
+from magnates.server.catalog import Catalog
+from magnates.server.chat import chat_message
+from magnates.server.clock import DEFAULT_TIMEOUT_BOT, start_clock, timeout_bot_for
+from magnates.server.errors import BadInput, Conflict, Forbidden, NotFound, Stale, excerpt
+from magnates.server.message_text import snapshot_text
+from magnates.server.moves import MAX_ACTION_TEXT, advance, bot_move, check_step, event, parse_action, play
+from magnates.server.seats import Seat, clean_name, hash_token, new_token
+from magnates.server.snapshots import can_undo as seat_can_undo
+from magnates.server.snapshots import (
+    compact,
+    legal_for,
+    log_for,
+    replay_snapshot,
+    replay_with_lines,
+    snapshot,
+    timed_out,
+)
+from magnates.server.storage import ACTION, TIMEOUT, UNDO, Store, StoredEvent, StoredGame, in_force, utc
+from magnates.server.tables import CHAT_KEPT, Table, new_bot
+from magnates.server.writer import Writer
 
 logger = logging.getLogger(__name__)
 
 SPECTATOR: None = None
-MAX_AUTOMATIC_STEPS = 100_000
-HIDDEN = "(hidden)"
-LOG_TAIL = 30
-MAX_ACTION_TEXT = 200  # an action's text or JSON form longer than this names no action
-MAX_OPTIONS = 32
-GAME_CACHE = 256  # distinct option sets whose Game objects are kept
 
-
-def excerpt(value: Any, limit: int = 40) -> str:
-    """A short, quoted piece of what a client sent, for an error message (never the whole input)."""
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def hash_token(token: str) -> str:
-    """What is stored of a seat's secret: tokens are 144 random bits, so one SHA-256 is enough."""
-    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(18)
-
-
-class ServiceError(MagnatesError):
-    """A request the service refuses; `status` is the HTTP status that fits it."""
-
-    status = 400
-
-
-class NotFound(ServiceError):
-    status = 404
-
-
-class Forbidden(ServiceError):
-    status = 403
-
-
-class Conflict(ServiceError):
-    """The request is well-formed but does not fit the game now (illegal, stale, not your turn)."""
-
-    status = 409
-
-
-class BadInput(ServiceError):
-    """A request whose values have the wrong type or size (a negative action id, a string for a number)."""
-
-    status = 422
-
-
-class Stale(Conflict):
-    """A move decided at another step than the game's: refused, with the current step to look again."""
-
-    def __init__(self, message: str, step: int) -> None:
-        super().__init__(message)
-        self.step = step
-
-
-class Repeated(Exception):
-    """The same seat sent the same move for the same step again: it was applied once; answer as before."""
-
-    def __init__(self, step: int) -> None:
-        super().__init__(step)
-        self.step = step
-
-
-@dataclass
-class Seat:
-    kind: str  # "person" or "bot"
-    bot: str | None = None
-    token_hash: str | None = None  # SHA-256 of the seat's secret; the secret itself is never stored
-
-    def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "bot": self.bot, "token_hash": self.token_hash}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Seat:
-        digest = data.get("token_hash")
-        if digest is None and data.get("token"):  # a row written before tokens were hashed
-            digest = hash_token(str(data["token"]))
-        return cls(str(data.get("kind", "person")), data.get("bot"), digest)
-
-    def public(self, seat: int) -> dict[str, Any]:
-        name = f"Player {seat + 1}"
-        label = f"{self.bot} bot" if self.kind == "bot" else "person"
-        return {"seat": seat, "name": name, "kind": self.kind, "bot": self.bot, "label": label}
-
-
-Listener = Callable[["Table"], None]
-
-
-@dataclass
-class Table:
-    """One live game: the engine state plus who sits where and who made each move."""
-
-    id: str
-    game: Game
-    state: State
-    seats: list[Seat]
-    seed: int
-    actors: list[int]
-    next_seq: int
-    bots: dict[int, Bot] = field(default_factory=dict)
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # one write at a time per game (threaded stores)
-    texts: dict[int, tuple[str, bool]] = field(default_factory=dict)  # action id -> (text, is dice), for logs
-    described: dict[int, dict[str, Any]] = field(default_factory=dict)  # action id -> its JSON for `legal`
-    lines: list[dict[int | None, str]] = field(default_factory=list)  # per step: log text per viewer
-    log_cache: dict[tuple[int, int | None], list[dict[str, Any]]] = field(default_factory=dict)
-    text_cache: dict[tuple[int, int | None], str] = field(default_factory=dict)  # (event, seat) -> message text
-    listeners: list[Listener] = field(default_factory=list)
-    creator_hash: str | None = None  # SHA-256 of the creator's secret (re-issues seat links)
-    fresh_tokens: dict[int, str] = field(default_factory=dict)  # plain tokens, only until the creator is answered
-    answers: dict[int, tuple[int, dict[str, Any]]] = field(default_factory=dict)  # seat -> (step, first answer)
-    last_used: float = field(default_factory=time.monotonic)
-
-    @property
-    def step(self) -> int:
-        return len(self.state.history)
-
-    @property
-    def status(self) -> str:
-        return "finished" if self.state.is_terminal() else "playing"
-
-    def seat_for(self, token: str | None) -> int | None:
-        """The seat a secret token opens; no token is a spectator; a wrong token is refused."""
-        if not token:
-            return SPECTATOR
-        digest = hash_token(token)
-        found = None
-        for index, seat in enumerate(self.seats):  # every seat compared, in constant time each
-            if seat.token_hash is not None and secrets.compare_digest(seat.token_hash, digest):
-                found = index
-        if found is None:
-            raise Forbidden("this seat link is not valid for this game (check the link you were given)")
-        return found
-
-    def is_creator(self, token: str | None) -> bool:
-        if not token or self.creator_hash is None:
-            return False
-        return secrets.compare_digest(self.creator_hash, hash_token(token))
-
-
-def bot_names(game: Game) -> list[str]:
-    """The bots a seat may be given; a game whose own bots fail to import still offers the generic ones."""
-    try:
-        return sorted(available(game))
-    except ImportError:
-        return sorted(GENERIC)
-
-
-def new_bot(name: str, game: Game) -> Bot:
-    try:
-        return make_bot(name, game)
-    except ImportError as err:
-        if name in GENERIC:
-            return GENERIC[name](game)
-        raise OptionError(f"bot {name!r} of {game.name} cannot be loaded: {err}") from None
-
-
-def _compact(data: Any) -> str:
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
-
-
-def step_rng(seed: int, step: int, purpose: str) -> random.Random:
-    """A generator fixed by the game's seed, the step and what it is for (restart-exact)."""
-    return random.Random(f"{seed}:{step}:{purpose}")
+__all__ = ["MAX_ACTION_TEXT", "GameService", "Table", "excerpt"]
 
 
 class GameService:
@@ -206,90 +52,40 @@ class GameService:
 
     def __init__(self, store: Store, idle_seconds: float = 600.0) -> None:
         self.store = store
+        self.writer = Writer(store)  # moves are stored from one thread, many per transaction (writer.py)
         self.tables: dict[str, Table] = {}
-        self.games: dict[tuple[str, str], Game] = {}
+        self.offer = Catalog()
         self.idle_seconds = idle_seconds  # a table nobody used for this long leaves memory (see unload_idle)
 
+    # -- the catalogue (catalog.py) ---------------------------------------------------
     def load(self, name: str, options: Mapping[str, Any]) -> Game:
-        """One Game object per game and option set, shared by its tables.
+        return self.offer.load(name, options)
 
-        A Game is fixed once its options are validated, and building its action
-        space is the costly part of starting a game, so tables share it.
-        """
-        key = (name, json.dumps(dict(options), sort_keys=True, default=str))
-        game = self.games.get(key)
-        if game is None:
-            game = magnates.load(name, **options)
-            if len(self.games) >= GAME_CACHE:  # many option sets (an abuse): start the cache again
-                self.games.clear()
-            self.games[(name, json.dumps(game.options, sort_keys=True, default=str))] = game
-            self.games[key] = game
-        return game
-
-    # -- the catalogue --------------------------------------------------------------
     def catalog(self) -> list[dict[str, Any]]:
-        out = []
-        for name in magnates.games():
-            try:
-                game_cls = game_class(name)
-                options = [
-                    {
-                        "name": o.name,
-                        "default": o.default,
-                        "choices": list(o.choices) if o.choices else None,
-                        "doc": o.doc,
-                    }
-                    for o in game_cls.options_declared
-                ]
-                out.append({"name": name, "title": getattr(game_cls, "title", name), "options": options})
-            except Exception as err:  # a game still being written must not break the lobby
-                out.append({"name": name, "title": name, "options": [], "error": str(err)})
-        return out
+        return self.offer.catalog()
 
     def strict_options(self, name: str, options: Any) -> dict[str, Any]:
-        """Options from JSON, checked against their declared types before the game sees them.
-
-        The command line turns "2" into 2; JSON has numbers and booleans of its own, so a string
-        where a number or a boolean is declared is refused rather than guessed.
-        """
-        if not isinstance(options, Mapping):
-            raise BadInput("options are a JSON object of NAME: value pairs")
-        if len(options) > MAX_OPTIONS:
-            raise BadInput(f"at most {MAX_OPTIONS} options may be given")
-        try:
-            declared = {o.name: o for o in game_class(name).options_declared}
-        except Exception:
-            return dict(options)  # an unknown game: magnates.load names the valid ones
-        for key, value in options.items():
-            option = declared.get(key)
-            if option is None:
-                continue  # validate_options names the valid options
-            kind = type(option.default)
-            if kind is bool and not isinstance(value, bool):
-                raise BadInput(f"option {key!r} takes true or false (JSON booleans), not {excerpt(value)}")
-            if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-                raise BadInput(f"option {key!r} takes a whole number (a JSON number), not {excerpt(value)}")
-            if kind is str and not isinstance(value, str):
-                raise BadInput(f"option {key!r} takes a text value, not {excerpt(value)}")
-        return dict(options)
+        return self.offer.strict_options(name, options)
 
     def describe(self, name: str, options: Mapping[str, Any]) -> dict[str, Any]:
-        """Seats and bots of a game with these options (OptionError if the options are wrong)."""
-        game = self.load(name, options)
-        return {
-            "game": name,
-            "options": game.options,
-            "num_players": game.num_players,
-            "bots": bot_names(game),
-        }
+        return self.offer.describe(name, options)
 
-    # -- creating and loading -------------------------------------------------------
+    # -- creating ---------------------------------------------------------------------
     def create(
-        self, name: str, options: Mapping[str, Any], seats: list[dict[str, Any]], seed: int | None = None
+        self,
+        name: str,
+        options: Mapping[str, Any],
+        seats: list[dict[str, Any]],
+        seed: int | None = None,
+        turn_seconds: int = 0,
+        timeout_bot: str | None = None,
+        creator: bool = True,
     ) -> Table:
+        """A new game; person seats get secrets (shown once, in `fresh_tokens`), open seats none."""
         game = self.load(name, options)
         if len(seats) != game.num_players:
             raise OptionError(f"{name} with these options has {game.num_players} seats; {len(seats)} were given")
+        bot = timeout_bot_for(game, turn_seconds, timeout_bot)
         made = [self._seat(spec, index, game) for index, spec in enumerate(seats)]
         table = Table(
             id=secrets.token_hex(8),
@@ -299,25 +95,37 @@ class GameService:
             seed=secrets.randbits(62) if seed is None else seed,
             actors=[],
             next_seq=0,
+            created=dt.datetime.now(dt.UTC).isoformat(timespec="seconds").replace("+00:00", "Z"),
+            turn_seconds=turn_seconds,
+            timeout_bot=bot,
         )
         table.fresh_tokens = {index: token for index, (_, token) in enumerate(made) if token is not None}
-        self._issue_creator(table)
+        if creator:
+            self._issue_creator(table)
         self._attach_bots(table)
-        events = self._advance(table)
+        events = advance(table)
         self.store.create_game(self._stored(table), events)
+        start_clock(table, time.time())
         self.tables[table.id] = table
         return table
 
     def _seat(self, spec: Mapping[str, Any], index: int, game: Game) -> tuple[Seat, str | None]:
         """A seat and, for a person, its secret (returned once; only its hash is kept)."""
         kind = spec.get("kind", "person")
+        name = clean_name(spec.get("name"))
         if kind == "person":
+            if spec.get("open"):
+                return Seat("person", None, None, name, open=True), None
+            if spec.get("reserved"):  # a rematch: the old seat's holder asks for its secret
+                return Seat("person", None, None, name), None
             token = new_token()
-            return Seat("person", None, hash_token(token)), token
+            return Seat("person", None, hash_token(token), name), token
         if kind == "bot":
+            if spec.get("open"):
+                raise BadInput(f"seat {index + 1}: only a person's seat can be open")
             bot = str(spec.get("bot") or "random")
             new_bot(bot, game)  # OptionError naming the valid bots if unknown
-            return Seat("bot", bot, None), None
+            return Seat("bot", bot, None, name), None
         raise OptionError(f"seat {index + 1} must be a 'person' or a 'bot', not {excerpt(kind)}")
 
     @staticmethod
@@ -325,20 +133,6 @@ class GameService:
         token = new_token()
         table.creator_hash = hash_token(token)
         table.fresh_tokens[-1] = token  # -1: the creator's secret, shown once with the seat links
-
-    def reissue(self, table: Table, seat: int, creator_token: str | None) -> str:
-        """A new secret for a person's seat (the old link stops working); only the game's creator may."""
-        if not table.is_creator(creator_token):
-            raise Forbidden("only the game's creator (with the creator token given at creation) may re-issue a link")
-        if not 0 <= seat < len(table.seats) or table.seats[seat].kind != "person":
-            raise NotFound(f"seat {seat} is not a person's seat of this game (0..{len(table.seats) - 1})")
-        token = new_token()
-        seats = [s.to_json() for s in table.seats]
-        seats[seat]["token_hash"] = hash_token(token)
-        self.store.set_seats(table.id, seats)
-        table.seats[seat].token_hash = seats[seat]["token_hash"]
-        table.answers.pop(seat, None)
-        return token
 
     def _attach_bots(self, table: Table) -> None:
         table.bots = {i: new_bot(s.bot or "random", table.game) for i, s in enumerate(table.seats) if s.kind == "bot"}
@@ -353,8 +147,88 @@ class GameService:
             table.seed,
             table.status,
             table.creator_hash,
+            turn_seconds=table.turn_seconds,
+            timeout_bot=table.timeout_bot,
         )
 
+    # -- seats ------------------------------------------------------------------------
+    def _set_seat_secret(self, table: Table, seat: int, name: str | None = None) -> str:
+        """A new secret for a person's seat, stored (hashed) before it is handed out."""
+        changed = not table.seats[seat].held or name is not None
+        token = new_token()
+        seats = [s.to_json() for s in table.seats]
+        seats[seat].update(token_hash=hash_token(token), open=False)
+        if name is not None:
+            seats[seat]["name"] = name
+        self.store.set_seats(table.id, seats)
+        table.seats[seat] = Seat.from_json(seats[seat])
+        table.answers.pop(seat, None)
+        if changed:  # what the others see of the seat: its name, no longer open or waiting
+            table.revision += 1
+            if table.deadline is None:
+                start_clock(table, time.time())
+            table.notify()
+        return token
+
+    def reissue(self, table: Table, seat: int, creator_token: str | None) -> str:
+        """A new secret for a person's seat (the old link stops working); only the game's creator may."""
+        if not table.is_creator(creator_token):
+            raise Forbidden("only the game's creator (with the creator token given at creation) may re-issue a link")
+        if not 0 <= seat < len(table.seats) or table.seats[seat].kind != "person":
+            raise NotFound(f"seat {seat} is not a person's seat of this game (0..{len(table.seats) - 1})")
+        return self._set_seat_secret(table, seat)
+
+    def take(self, table: Table, seat: int, name: str | None) -> str:
+        """Take an open seat (from the lobby): the seat's secret, handed to whoever asks first."""
+        if not 0 <= seat < len(table.seats):
+            raise NotFound(f"there is no seat {seat} in this game (0..{len(table.seats) - 1})")
+        if table.status != "playing":
+            raise Conflict("the game is over; its seats can no longer be taken")
+        if not table.seats[seat].open:
+            raise Conflict(f"seat {seat + 1} is not open: somebody has taken it (choose another table or seat)")
+        return self._set_seat_secret(table, seat, clean_name(name))
+
+    def rematch(self, table: Table, seat: int | None) -> tuple[Table, str]:
+        """The same game again with the same seats: created by the first player to ask; each player
+        who asks gets a fresh secret for their own seat of it (asking again re-issues it)."""
+        if seat is None:
+            raise Forbidden("only the game's players may ask for a rematch")
+        if table.status != "finished":
+            raise Conflict("a rematch can be asked for once the game is over")
+        new = self.get(table.rematch_id) if table.rematch_id else None
+        if new is None:
+            specs = [
+                {"kind": s.kind, "bot": s.bot, "name": s.name, "open": s.open, "reserved": not s.open}
+                for s in table.seats
+            ]
+            new = self.create(
+                table.game.name,
+                dict(table.game.options),
+                specs,
+                turn_seconds=table.turn_seconds,
+                timeout_bot=table.timeout_bot,
+                creator=False,
+            )
+            self.store.set_rematch(table.id, new.id)
+            table.rematch_id = new.id
+            table.revision += 1
+            table.notify()
+        return new, self._set_seat_secret(new, seat)
+
+    # -- chat -------------------------------------------------------------------------
+    def chat(self, table: Table, seat: int | None, text: Any) -> dict[str, Any]:
+        """Store a player's message, keep it with the table and send it to every connection."""
+        message = chat_message(table, seat, text)
+        self.store.add_chat(table.id, message)
+        said = message.to_json()
+        table.chat = [*table.chat[-(CHAT_KEPT - 1) :], said]
+        table.revision += 1
+        text_json = compact({"type": "chat", "message": said})
+        for watcher in list(table.listeners):
+            watcher.said(text_json)
+        return said
+
+    # -- loading ----------------------------------------------------------------------
     def get(self, game_id: str) -> Table:
         """A live table, rebuilt from the stored record on first use (after a restart or an unload).
 
@@ -371,9 +245,10 @@ class GameService:
         if stored is None:
             raise NotFound(f"there is no game {excerpt(game_id)}")
         table = self._rebuild(stored, self.store.events(game_id))
-        events = self._advance(table)
+        events = advance(table)
         if events:
             self.store.append(table.id, events, "finished" if table.state.is_terminal() else None)
+            start_clock(table, time.time())
         self.tables[game_id] = table
         return table
 
@@ -395,12 +270,28 @@ class GameService:
             game = self.load(stored.game, stored.options)
         except OptionError as err:
             raise RecordError(f"stored game {stored.id} cannot be loaded: {err}") from None
-        actions, actors = effective_actions(events)
-        state, lines, _ = self._replay_with_lines(game, actions)
+        kept = in_force(events)
+        state, lines, _ = replay_with_lines(game, [e.action for e in kept if e.action is not None])
         seats = [Seat.from_json(s) for s in stored.seats]
+        actors = [e.seat for e in kept]
         table = Table(stored.id, game, state, seats, stored.seed, actors, len(events), lines=lines)
         table.creator_hash = stored.creator_hash
+        table.turn_seconds, table.timeout_bot, table.rematch_id = (
+            stored.turn_seconds,
+            stored.timeout_bot,
+            stored.rematch_id,
+        )
+        if stored.created is not None:
+            table.created = utc(stored.created).isoformat(timespec="seconds").replace("+00:00", "Z")
+        for step, e in enumerate(kept):
+            if e.kind == TIMEOUT:
+                table.timeouts.add(step)
+                table.lines[step] = timed_out(table.lines[step], table.timeout_bot, table.name(e.seat))
+        table.chat = [m.to_json() for m in self.store.chat(stored.id, limit=CHAT_KEPT)]
         self._attach_bots(table)
+        # The clock goes on from the last stored change: a restart gives nobody extra time.
+        last = events[-1].at if events and events[-1].at is not None else stored.created
+        start_clock(table, utc(last).timestamp() if last is not None else time.time())
         return table
 
     def resume_all(self, limit: int = 100_000) -> int:
@@ -418,110 +309,80 @@ class GameService:
             count += 1
         return count
 
+    def open_tables(self, every: bool = False, limit: int = 100) -> list[dict[str, Any]]:
+        """Games being played that have a seat to take (`every`: all of them, to watch)."""
+        stored = self.store.list_games(status="playing", limit=limit, open_only=not every)
+        steps = self.store.steps([g.id for g in stored if g.id not in self.tables])
+        out = []
+        for g in stored:
+            live = self.tables.get(g.id)
+            seats = live.seats if live is not None else [Seat.from_json(s) for s in g.seats]
+            out.append(
+                {
+                    "id": g.id,
+                    "game": g.game,
+                    "title": self.offer.title(g.game),
+                    "options": g.options,
+                    "created": None if g.created is None else utc(g.created).isoformat(timespec="seconds"),
+                    "status": g.status,
+                    "step": live.step if live is not None else steps.get(g.id, 0),
+                    "turn_seconds": g.turn_seconds,
+                    "players": [s.public(i) for i, s in enumerate(seats)],
+                }
+            )
+        return out
+
     # -- playing ----------------------------------------------------------------------
     def act(self, table: Table, seat: int | None, action: Any, step: int | None = None) -> None:
         """A person's action: checked, stored with what follows automatically, or refused whole."""
         events = self._play(table, seat, action, step)
+        self._commit(table, events)
+
+    async def act_async(self, table: Table, seat: int | None, action: Any, step: int | None = None) -> None:
+        """`act` for the event loop: the write runs in the writer's thread (many games' moves per
+        transaction), so other games go on while this one waits for its commit; the game's own lock
+        keeps its moves in order."""
+        if not self.store.threaded:
+            self.act(table, seat, action, step)
+            return
+        async with table.lock:
+            await self._commit_async(table, self._play(table, seat, action, step))
+
+    def _play(
+        self, table: Table, seat: int | None, action: Any, step: int | None, timeout: bool = False
+    ) -> list[StoredEvent]:
+        before = table.step
+        try:
+            return play(table, seat, action, step, timeout)
+        except Exception:
+            if table.step != before or len(table.lines) != before:  # failed after a change: never half-applied
+                self._reload(table)
+            raise
+
+    def _commit(self, table: Table, events: list[StoredEvent]) -> None:
         try:
             self.store.append(table.id, events, "finished" if table.state.is_terminal() else None)
         except Exception:
             self._reload(table)  # nothing half-applied: rebuild from what is stored
             raise
-        self._notify(table)
+        self._changed(table)
 
-    async def act_async(self, table: Table, seat: int | None, action: Any, step: int | None = None) -> None:
-        """`act` for the event loop: with a networked database the write runs in a thread, so other
-        games go on while this one waits for its commit; the game's own lock keeps its moves in order."""
-        if not self.store.threaded:
-            self.act(table, seat, action, step)
-            return
-        async with table.lock:
-            events = self._play(table, seat, action, step)
-            try:
-                status = "finished" if table.state.is_terminal() else None
-                await asyncio.to_thread(self.store.append, table.id, events, status)
-            except Exception:
-                self._reload(table)
-                raise
-            self._notify(table)
-
-    def parse_action(self, table: Table, action: Any) -> int:
-        """An action id from what a client sent: a non-negative integer id, the action's text or its JSON.
-
-        Booleans, negative numbers, floats and long texts are refused here, before the engine sees
-        them (Python would read True as 1 and -1 as the last item of a list).
-        """
-        if type(action) is int:
-            if not 0 <= action < table.game.num_distinct_actions:
-                raise BadInput(
-                    f"an action id is a whole number from 0 to {table.game.num_distinct_actions - 1}; got {action}"
-                )
-            return action
-        if isinstance(action, str):
-            if len(action) > MAX_ACTION_TEXT:
-                raise BadInput(f"an action's text is at most {MAX_ACTION_TEXT} characters; got {len(action):,}")
-        elif isinstance(action, dict):
-            if len(_compact(action)) > MAX_ACTION_TEXT * 4:
-                raise BadInput(f"an action's JSON form is at most {MAX_ACTION_TEXT * 4} characters")
-        else:
-            raise BadInput(f"an action is an id (a whole number), its text or its JSON form, not {excerpt(action)}")
+    async def _commit_async(self, table: Table, events: list[StoredEvent]) -> None:
         try:
-            return int(table.game.parse_action(action))
-        except IllegalAction as err:
-            raise Conflict(str(err)[:300]) from None
-        except (TypeError, ValueError, KeyError, AttributeError):
-            raise BadInput(f"no action of {table.game.name} reads {excerpt(action)}") from None
-
-    @staticmethod
-    def check_step(step: Any) -> int:
-        if step is None:
-            raise BadInput("a move names the `step` it was decided at (the `step` of the state you saw)")
-        if type(step) is not int or step < 0:
-            raise BadInput(f"`step` is a whole number from 0 up, not {excerpt(step)}")
-        return step
-
-    def _play(self, table: Table, seat: int | None, action: Any, step: int | None) -> list[StoredEvent]:
-        """Check and apply a person's action and what follows it automatically; return the events.
-
-        A move sent again for a step this seat already played with the same action raises
-        `Repeated` (answered as the first time); any other move at another step is `Stale`.
-        """
-        if seat is None:
-            raise Forbidden("spectators watch; they cannot act")
-        step = self.check_step(step)
-        action = self.parse_action(table, action)
-        if step != table.step:
-            history = table.state.history
-            if step < len(history) and table.actors[step] == seat and history[step] == action:
-                raise Repeated(step)
-            raise Stale(
-                f"the game has moved on (you acted on step {step}, it is now step {table.step}); look again",
-                table.step,
-            )
-        state = table.state
-        current = state.current_player()
-        if state.is_terminal():
-            raise Conflict("the game is over; no action is legal")
-        if current != seat:
-            who = "chance" if current == CHANCE else f"Player {current + 1}"
-            raise Conflict(f"it is not your decision now: {who} decides")
-        try:
-            action_id = action
-            if action_id not in state.legal_actions():
-                state.apply_action(action_id)  # raises IllegalAction with the reason, changing nothing
-            line = self._line(table.game, state, action_id, seat)
-            state.apply_action(action_id)
-        except IllegalAction as err:
-            raise Conflict(str(err)) from None
-        table.actors.append(seat)
-        table.lines.append(line)
-        events = [self._event(table, ACTION, action_id, seat)]
-        try:
-            events += self._advance(table)
+            status = "finished" if table.state.is_terminal() else None
+            await self.writer.append(table.id, events, status)
         except Exception:
             self._reload(table)
             raise
-        return events
+        self._changed(table)
+
+    def _changed(self, table: Table) -> None:
+        start_clock(table, time.time())
+        table.notify()
+
+    # The action parsing and step checks live in moves.py; kept here for callers of the service.
+    parse_action = staticmethod(parse_action)
+    check_step = staticmethod(check_step)
 
     async def undo_async(self, table: Table, seat: int | None, step: int | None = None) -> None:
         """`undo` after any write of this game still in flight (threaded stores)."""
@@ -536,222 +397,89 @@ class GameService:
         """
         if seat is None:
             raise Forbidden("spectators cannot undo")
-        if step is not None and self.check_step(step) != table.step:
+        if step is not None and check_step(step) != table.step:
             raise Stale(f"the game has moved on (you asked at step {step}, it is now step {table.step})", table.step)
         if not self.can_undo(table, seat):
             raise Conflict("you can only undo your own last action, before any chance event or other player's move")
-        actions = list(table.state.history[:-1])
-        state = replay_on(table.game, actions)
+        state = replay_on(table.game, list(table.state.history[:-1]))
         self.store.append(table.id, [StoredEvent(table.next_seq, UNDO, None, seat)], "playing")
         table.next_seq += 1
         table.state = state
         table.actors.pop()
         table.lines.pop()
         table.answers.pop(seat, None)
-        self._notify(table)
+        self._changed(table)
 
     def can_undo(self, table: Table, seat: int | None) -> bool:
-        if seat is None or not table.actors or table.state.is_terminal():
-            return False  # a finished game's result stands
-        return table.actors[-1] == seat and table.seats[seat].kind == "person"
-
-    def _event(self, table: Table, kind: str, action: int | None, seat: int) -> StoredEvent:
-        event = StoredEvent(table.next_seq, kind, action, seat)
-        table.next_seq += 1
-        return event
-
-    def _advance(self, table: Table) -> list[StoredEvent]:
-        """Play chance events and bot seats until a person must decide or the game ends."""
-        events: list[StoredEvent] = []
-        state = table.state
-        for _ in range(MAX_AUTOMATIC_STEPS):
-            current = state.current_player()
-            if current == CHANCE:
-                action = sample(state.chance_outcomes(), step_rng(table.seed, table.step, "chance"))
-            elif current >= 0 and current in table.bots:
-                action = self._bot_move(table, current)
-            else:
-                return events
-            line = self._line(table.game, state, action, current)
-            state.apply_action(action)
-            table.actors.append(current)
-            table.lines.append(line)
-            events.append(self._event(table, ACTION, action, current))
-        raise RuntimeError(f"game {table.id} made {MAX_AUTOMATIC_STEPS} automatic moves without a person deciding")
-
-    def _bot_move(self, table: Table, seat: int) -> int:
-        """The bot's choice; a bot that fails or answers an illegal action plays a random legal one.
-
-        A bug in a bot must not freeze a game that people are playing; it is logged instead.
-        """
-        state = table.state
-        legal = list(state.legal_actions())
-        rng = step_rng(table.seed, table.step, f"bot{seat}")
-        try:
-            action = table.bots[seat].choose(table.game, state.view(seat), legal, rng)
-            if action in legal:
-                return int(action)
-            logger.warning("bot %s of game %s chose illegal action %r", table.seats[seat].bot, table.id, action)
-        except Exception:
-            logger.exception(
-                "bot %s of game %s failed; it plays a random legal action", table.seats[seat].bot, table.id
-            )
-        return legal[step_rng(table.seed, table.step, f"fallback{seat}").randrange(len(legal))]
+        return seat_can_undo(table, seat)
 
     def _reload(self, table: Table) -> None:
         stored = self.store.game(table.id)
         if stored is not None:
             fresh = self._rebuild(stored, self.store.events(table.id))
             table.state, table.actors, table.next_seq = fresh.state, fresh.actors, fresh.next_seq
-            table.lines = fresh.lines
+            table.lines, table.timeouts = fresh.lines, fresh.timeouts
 
-    def _notify(self, table: Table) -> None:
-        for listener in list(table.listeners):
-            listener(table)
+    # -- the turn clock (clock.py) ------------------------------------------------------
+    async def play_timeouts(self, now: float | None = None) -> int:
+        """Let the timeout bot move for every person whose time ran out; returns how many moves."""
+        now = time.time() if now is None else now
+        due = [t for t in list(self.tables.values()) if t.deadline is not None and t.deadline <= now]
+        played = 0
+        for table in due:
+            try:
+                played += await self.timeout(table, now)
+            except Exception:
+                logger.exception("game %s: the timeout move failed", table.id)
+        return played
 
-    # -- what a seat sees ---------------------------------------------------------------
+    async def timeout(self, table: Table, now: float) -> bool:
+        """The timeout bot's move for the person to decide, through the same path as theirs (stored
+        as a `timeout` event, logged in words); nothing if they moved meanwhile."""
+        async with table.lock:
+            if table.deadline is None or table.deadline > now:
+                return False
+            seat = table.state.current_player()
+            bot = new_bot(table.timeout_bot or DEFAULT_TIMEOUT_BOT, table.game)
+            action = bot_move(table, seat, bot, purpose="timeout")
+            events = self._play(table, seat, action, table.step, timeout=True)
+            await self._commit_async(table, events)
+            return True
+
+    # -- what a seat sees (snapshots.py) ------------------------------------------------
     def snapshot(self, table: Table, seat: int | None) -> dict[str, Any]:
-        """Everything one seat may know now: its view, its legal actions, the public log."""
-        state = table.state
-        current = state.current_player()
-        message: dict[str, Any] = {
-            "type": "state",
-            "game_id": table.id,
-            "game": table.game.name,
-            "title": getattr(table.game, "title", table.game.name),
-            "options": table.game.options,
-            "seat": seat,
-            "step": table.step,
-            "status": table.status,
-            "decider": current,
-            "players": [s.public(i) for i, s in enumerate(table.seats)],
-            "view": state.view(seat),
-            "legal": self.legal_for(table, seat),
-            "can_undo": self.can_undo(table, seat),
-            "result": state.result().to_json() if state.is_terminal() else None,
-            "log": self._live_log(table, seat),
-        }
-        return message
+        return snapshot(table, seat)
 
     def snapshot_text(self, table: Table, seat: int | None) -> str:
-        """`snapshot` as compact JSON text, as the WebSocket sends it, made once per seat and event."""
-        key = (table.next_seq, seat)
-        cached = table.text_cache.get(key)
-        if cached is not None:
-            return cached
-        if len(table.text_cache) > 16 or any(k[0] != table.next_seq for k in table.text_cache):
-            table.text_cache.clear()
-        text = _compact(self.snapshot(table, seat))
-        table.text_cache[key] = text
-        return text
-
-    def _live_log(self, table: Table, seat: int | None) -> list[dict[str, Any]]:
-        """The live log as `seat` may read it, made once per seat and event."""
-        key = (table.next_seq, seat)
-        log = table.log_cache.get(key)
-        if log is None:
-            if len(table.log_cache) > 16:
-                table.log_cache.clear()
-            log = table.log_cache[key] = self.log_for(table, seat, len(table.state.history))
-        return log
+        return snapshot_text(table, seat)
 
     def legal_for(self, table: Table, seat: int | None) -> list[dict[str, Any]]:
-        state = table.state
-        if seat is None or state.current_player() != seat:
-            return []
-        game = table.game
-        described = table.described
-        out = []
-        for action_id in state.legal_actions():
-            entry = described.get(action_id)
-            if entry is None:
-                action = game.action(action_id)
-                entry = described[action_id] = {
-                    "id": action_id,
-                    "text": str(action),
-                    "kind": action.kind,
-                    "json": action.to_json(),
-                }
-            out.append(entry)
-        return out
+        return legal_for(table, seat)
 
-    def log_for(self, table: Table, seat: int | None, steps: int, tail: int | None = LOG_TAIL) -> list[dict[str, Any]]:
-        """The first `steps` log lines as `seat` may read them (the last `tail` of them).
-
-        Live messages carry only the last `tail` entries so that a message stays
-        small however long the game; the replay endpoint serves the whole story.
-        """
-        first = 0 if tail is None else max(0, steps - tail)
-        log = []
-        for step in range(first, min(steps, len(table.lines), len(table.actors))):
-            actor = table.actors[step]
-            who = "chance" if actor == CHANCE else f"Player {actor + 1}"
-            log.append({"step": step, "actor": actor, "who": who, "text": table.lines[step][seat]})
-        return log
-
-    @staticmethod
-    def _line(game: Game, state: State, action_id: int, actor: int) -> dict[int | None, str]:
-        """What each viewer (every seat, and spectators) may read about an action about to be applied.
-
-        A game that words its own log (`State.describe`) is asked for each viewer; otherwise
-        moves are public and, of chance events, only dice are shown.
-        """
-        viewers: list[int | None] = [*range(game.num_players), None]
-        if type(state).describe is not State.describe:
-            return {viewer: state.describe(action_id, viewer) for viewer in viewers}
-        action = game.action(action_id)
-        text = str(action) if actor != CHANCE or action.is_dice else HIDDEN
-        return dict.fromkeys(viewers, text)
-
-    def _replay_with_lines(
-        self, game: Game, actions: list[int]
-    ) -> tuple[State, list[dict[int | None, str]], list[int]]:
-        """Replay a stored game, wording its log as it goes; returns the state, the log lines and who
-        made each action. A broken record raises RecordError naming the action that fails."""
-        state = game.new_initial_state()
-        lines = []
-        actors = []
-        for index, action in enumerate(actions):
-            try:
-                if action not in state.legal_actions():
-                    state.apply_action(action)  # raises with the reason
-                actor = state.current_player()
-                lines.append(self._line(game, state, action, actor))
-                state.apply_action(action)
-                actors.append(actor)
-            except IllegalAction as err:
-                raise RecordError(f"action {index + 1} of the record cannot be replayed: {err}") from None
-        return state, lines, actors
+    def log_for(self, table: Table, seat: int | None, steps: int, tail: int | None = 30) -> list[dict[str, Any]]:
+        return log_for(table, seat, steps, tail)
 
     def replay_snapshot(self, table: Table, seat: int | None, step: int) -> dict[str, Any]:
-        """The game as `seat` saw it after `step` actions (finished games: for study, step by step)."""
-        history = table.state.history
-        if not 0 <= step <= len(history):
-            raise NotFound(f"step {step} is outside this game's 0..{len(history)}")
-        if table.status != "finished" and seat is None:
-            raise Forbidden("spectators may replay a game once it is finished")
-        state = replay_on(table.game, history[:step])
-        return {
-            "type": "replay",
-            "game_id": table.id,
-            "game": table.game.name,
-            "seat": seat,
-            "step": step,
-            "steps": len(history),
-            "decider": state.current_player(),
-            "players": [s.public(i) for i, s in enumerate(table.seats)],
-            "view": state.view(seat),
-            "log": self.log_for(table, seat, step, tail=None),
-            "result": state.result().to_json() if state.is_terminal() else None,
-        }
+        """The game as `seat` saw it after `step` actions, with the chat said by then."""
+        if 0 <= step <= table.step and (seat is not None or table.status == "finished"):
+            chat = [m.to_json() for m in self.store.chat(table.id, up_to_step=step, limit=CHAT_KEPT)]
+        else:
+            chat = []
+        return replay_snapshot(table, seat, step, chat)
 
-    # -- records ---------------------------------------------------------------------
+    # -- records ----------------------------------------------------------------------
     def export(self, table: Table) -> dict[str, Any]:
         """The magnates Record of a finished game (an unfinished one would reveal hidden cards)."""
         if table.status != "finished":
-            raise Conflict("a game can be exported once it is finished (its record holds every hidden card)")
+            raise Conflict("a game can be exported only once it is finished (its record holds every hidden card)")
         record = table.state.record()
-        record.meta.update({"server_game_id": table.id, "seats": [s.public(i) for i, s in enumerate(table.seats)]})
+        record.meta.update(
+            {
+                "server_game_id": table.id,
+                "seats": [s.public(i) for i, s in enumerate(table.seats)],
+                "chat": [m.to_json() for m in self.store.chat(table.id)],
+            }
+        )
         return record.to_json()
 
     def import_record(self, data: Any) -> Table:
@@ -765,13 +493,13 @@ class GameService:
             raise RecordError(
                 f"this record was made by {record.game} rules version {record.version}; this server has {game.version}"
             )
-        state, lines, actors = self._replay_with_lines(game, list(record.actions))
+        state, lines, actors = replay_with_lines(game, list(record.actions))
         tokens = [new_token() for _ in range(game.num_players)]
         seats = [Seat("person", None, hash_token(token)) for token in tokens]
         table = Table(secrets.token_hex(8), game, state, seats, secrets.randbits(62), actors, 0, lines=lines)
         table.fresh_tokens = dict(enumerate(tokens))
         self._issue_creator(table)
-        events = [self._event(table, ACTION, a, who) for a, who in zip(record.actions, actors, strict=True)]
+        events = [event(table, ACTION, a, who) for a, who in zip(record.actions, actors, strict=True)]
         self.store.create_game(self._stored(table), events)
         self.tables[table.id] = table
         return table

@@ -1,10 +1,12 @@
 """Storage: every game is an append-only record in a SQL database.
 
-Two tables: `games` (what was created: game, options, seats, seed) and
-`events` (what happened, in order: an action, or the undo of the last one).
-Events are never changed or deleted, so a game's history is auditable and a
-restarted server rebuilds every game by replaying its events. SQLite is the
-default; PostgreSQL is used when given a `postgresql://` URL (driver psycopg).
+Three tables: `games` (what was created: game, options, seats with their names,
+seed, turn clock, rematch), `events` (what happened, in order: an action, an
+action the timeout bot played for a person, or the undo of the last one) and
+`chat` (what people said at the table, with the step it was said at). Events are
+never changed or deleted, so a game's history is auditable and a restarted server
+rebuilds every game by replaying its events. SQLite is the default; PostgreSQL is
+used when given a `postgresql://` URL (driver psycopg).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -23,18 +25,22 @@ from sqlalchemy import (
     ForeignKey,
     Integer,
     String,
+    Text,
     UniqueConstraint,
+    case,
     create_engine,
     event,
     func,
     select,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 
 ACTION = "action"
+TIMEOUT = "timeout"  # an action the timeout bot played for a person whose time ran out
 UNDO = "undo"
+MOVES = (ACTION, TIMEOUT)
 
 
 class Base(DeclarativeBase):
@@ -53,6 +59,10 @@ class GameRow(Base):
     status: Mapped[str] = mapped_column(String(16), default="playing")
     creator_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    open_seats: Mapped[int] = mapped_column(Integer, default=0, server_default="0", index=True)
+    turn_seconds: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    timeout_bot: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    rematch_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
 
 
 class EventRow(Base):
@@ -68,6 +78,18 @@ class EventRow(Base):
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
 
 
+class ChatRow(Base):
+    __tablename__ = "chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(64))
+    text: Mapped[str] = mapped_column(Text)
+    step: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+
+
 @dataclass(frozen=True)
 class StoredGame:
     id: str
@@ -78,6 +100,10 @@ class StoredGame:
     seed: int
     status: str
     creator_hash: str | None = None  # SHA-256 of the creator's secret; seats hold `token_hash`, never a token
+    created: dt.datetime | None = field(default=None, compare=False)  # set by the database
+    turn_seconds: int = 0
+    timeout_bot: str | None = None
+    rematch_id: str | None = None
 
 
 @dataclass(frozen=True)
@@ -86,6 +112,28 @@ class StoredEvent:
     kind: str
     action: int | None
     seat: int
+    at: dt.datetime | None = field(default=None, compare=False)  # when it was stored (the database's clock)
+
+
+@dataclass(frozen=True)
+class ChatMessage:
+    seat: int
+    name: str
+    text: str
+    step: int
+    at: dt.datetime
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "name": self.name, "text": self.text, "step": self.step, "at": iso(self.at)}
+
+
+def utc(moment: dt.datetime) -> dt.datetime:
+    """A stored time as an aware UTC time (SQLite hands back naive ones, written in UTC)."""
+    return moment.replace(tzinfo=dt.UTC) if moment.tzinfo is None else moment.astimezone(dt.UTC)
+
+
+def iso(moment: dt.datetime) -> str:
+    return utc(moment).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
 def normalize_url(url: str) -> str:
@@ -170,32 +218,85 @@ class Store:
                     seed=game.seed,
                     status=game.status,
                     creator_hash=game.creator_hash,
+                    open_seats=sum(1 for seat in game.seats if seat.get("open")),
+                    turn_seconds=game.turn_seconds,
+                    timeout_bot=game.timeout_bot,
                 )
             )
             session.flush()
             for e in events:
                 session.add(EventRow(game_id=game.id, seq=e.seq, kind=e.kind, action=e.action, seat=e.seat))
 
-    def append(self, game_id: str, events: Sequence[StoredEvent], status: str | None = None) -> None:
+    def append(
+        self,
+        game_id: str,
+        events: Sequence[StoredEvent],
+        status: str | None = None,
+        connection: Connection | None = None,
+    ) -> None:
         """Append events (and set the game's status) in one transaction: all or nothing.
 
-        SQLAlchemy Core, not the ORM: this runs once per move and is the server's hot path.
+        With `connection`, inside that connection's transaction (the writer's group commit,
+        writer.py). SQLAlchemy Core, not the ORM: this runs once per move and is the server's hot path.
         """
-        with self.engine.begin() as connection:
-            if events:
-                # The driver's own SQL: SQLAlchemy's statement machinery costs more than the insert itself.
-                connection.exec_driver_sql(
-                    self._insert_sql, [(game_id, e.seq, e.kind, e.action, e.seat) for e in events]
-                )
-            if status is not None:
-                connection.execute(
-                    update(GameRow).where(GameRow.id == game_id, GameRow.status != status).values(status=status)
-                )
+        if connection is None:
+            with self.engine.begin() as own:
+                self._append(own, game_id, events, status)
+        else:
+            self._append(connection, game_id, events, status)
+
+    def _append(self, connection: Connection, game_id: str, events: Sequence[StoredEvent], status: str | None) -> None:
+        if events:
+            # The driver's own SQL: SQLAlchemy's statement machinery costs more than the insert itself.
+            connection.exec_driver_sql(self._insert_sql, [(game_id, e.seq, e.kind, e.action, e.seat) for e in events])
+        if status is not None:
+            connection.execute(
+                update(GameRow).where(GameRow.id == game_id, GameRow.status != status).values(status=status)
+            )
 
     def set_seats(self, game_id: str, seats: list[dict[str, Any]]) -> None:
-        """Replace a game's seats (a re-issued link's new hash); the events stay untouched."""
+        """Replace a game's seats (a re-issued link's new hash, a seat taken); the events stay untouched."""
+        open_seats = sum(1 for seat in seats if seat.get("open"))
         with self.engine.begin() as connection:
-            connection.execute(update(GameRow).where(GameRow.id == game_id).values(seats=seats))
+            connection.execute(update(GameRow).where(GameRow.id == game_id).values(seats=seats, open_seats=open_seats))
+
+    def set_rematch(self, game_id: str, rematch_id: str) -> None:
+        with self.engine.begin() as connection:
+            connection.execute(update(GameRow).where(GameRow.id == game_id).values(rematch_id=rematch_id))
+
+    def add_chat(self, game_id: str, message: ChatMessage) -> None:
+        with self._session() as session:
+            session.add(
+                ChatRow(
+                    game_id=game_id,
+                    seat=message.seat,
+                    name=message.name,
+                    text=message.text,
+                    step=message.step,
+                    created_at=message.at,
+                )
+            )
+
+    def chat(self, game_id: str, up_to_step: int | None = None, limit: int | None = None) -> list[ChatMessage]:
+        """A game's chat in the order it was said (the last `limit` messages said by `up_to_step`)."""
+        with self._session() as session:
+            query = select(ChatRow).where(ChatRow.game_id == game_id).order_by(ChatRow.id.desc())
+            if up_to_step is not None:
+                query = query.where(ChatRow.step <= up_to_step)
+            if limit is not None:
+                query = query.limit(limit)
+            rows = list(session.scalars(query))
+            return [ChatMessage(r.seat, r.name, r.text, r.step, r.created_at) for r in reversed(rows)]
+
+    def steps(self, game_ids: Sequence[str]) -> dict[str, int]:
+        """How many actions are in force in each game (its `step`), counted in the database."""
+        if not game_ids:
+            return {}
+        moves = func.sum(case((EventRow.kind.in_(MOVES), 1), else_=0))
+        undos = func.sum(case((EventRow.kind == UNDO, 1), else_=0))
+        query = select(EventRow.game_id, moves, undos).where(EventRow.game_id.in_(game_ids)).group_by(EventRow.game_id)
+        with self._session() as session:
+            return {game_id: int(m or 0) - int(u or 0) for game_id, m, u in session.execute(query)}
 
     def game(self, game_id: str) -> StoredGame | None:
         with self._session() as session:
@@ -205,31 +306,48 @@ class Store:
     def events(self, game_id: str) -> list[StoredEvent]:
         with self._session() as session:
             rows = session.scalars(select(EventRow).where(EventRow.game_id == game_id).order_by(EventRow.seq))
-            return [StoredEvent(r.seq, r.kind, r.action, r.seat) for r in rows]
+            return [StoredEvent(r.seq, r.kind, r.action, r.seat, r.created_at) for r in rows]
 
-    def list_games(self, status: str | None = None, limit: int = 200) -> list[StoredGame]:
+    def list_games(self, status: str | None = None, limit: int = 200, open_only: bool = False) -> list[StoredGame]:
+        """The newest games first (with `open_only`, those with a seat anyone may take)."""
         with self._session() as session:
             query = select(GameRow).order_by(GameRow.created_at.desc(), GameRow.id).limit(limit)
             if status is not None:
                 query = query.where(GameRow.status == status)
+            if open_only:
+                query = query.where(GameRow.open_seats > 0)
             return [_stored(row) for row in session.scalars(query)]
 
 
 def _stored(row: GameRow) -> StoredGame:
     return StoredGame(
-        row.id, row.game, row.version, dict(row.options), list(row.seats), int(row.seed), row.status, row.creator_hash
+        row.id,
+        row.game,
+        row.version,
+        dict(row.options),
+        list(row.seats),
+        int(row.seed),
+        row.status,
+        row.creator_hash,
+        row.created_at,
+        int(row.turn_seconds or 0),
+        row.timeout_bot,
+        row.rematch_id,
     )
+
+
+def in_force(events: list[StoredEvent]) -> list[StoredEvent]:
+    """The move events in force after the undos, in order (each undo takes back the last move)."""
+    kept: list[StoredEvent] = []
+    for e in events:
+        if e.kind in MOVES and e.action is not None:
+            kept.append(e)
+        elif e.kind == UNDO and kept:
+            kept.pop()
+    return kept
 
 
 def effective_actions(events: list[StoredEvent]) -> tuple[list[int], list[int]]:
     """The actions in force after the undos, and who made each (seat, or -1 for chance)."""
-    actions: list[int] = []
-    actors: list[int] = []
-    for e in events:
-        if e.kind == ACTION and e.action is not None:
-            actions.append(e.action)
-            actors.append(e.seat)
-        elif e.kind == UNDO and actions:
-            actions.pop()
-            actors.pop()
-    return actions, actors
+    kept = in_force(events)
+    return [e.action for e in kept if e.action is not None], [e.seat for e in kept]

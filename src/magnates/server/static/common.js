@@ -61,7 +61,18 @@ const Magnates = {
   },
   _tokens: {},
 
-  playerName(seat) { return seat === null || seat === undefined ? "spectator" : `Player ${seat + 1}`; },
+  // A seat as people read it: the name its player chose (from `players`, else the table's newest
+  // message), or "Player N" (1-based).
+  playerName(seat, players) {
+    if (seat === null || seat === undefined) return "spectator";
+    let list = players;
+    if (!list && Magnates.table && typeof Magnates.table.snapshot === "function") {
+      const current = Magnates.table.snapshot();
+      list = current && current.players;
+    }
+    const player = list && list[seat];
+    return player && player.name ? player.name : `Player ${seat + 1}`;
+  },
 
   showError(target, message) {
     target.textContent = message;

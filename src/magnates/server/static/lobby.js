@@ -1,15 +1,71 @@
-// The lobby: create any registered game with any options; each seat a person or a bot.
+// The lobby: your name, the open tables (take a free seat), games to watch, and a new table with any
+// game, options, seats (you, a friend with a link, an open seat, a bot of some level) and a turn timer.
+// Names and chat are plain text: they only ever reach the page through textContent (Magnates.el).
 "use strict";
 (function () {
   const { el, api } = Magnates;
+  const NAME_KEY = "magnates.name";
+  const REFRESH_MS = 5000;
   const errorBox = document.getElementById("error");
   const gameSelect = document.getElementById("game");
-  const optionsBox = document.getElementById("options");
-  const seatsBody = document.querySelector("#seats tbody");
+  const optionsBox = document.querySelector("#options .option-grid");
+  const seatList = document.querySelector("#seats .seat-list");
+  const nameInput = document.getElementById("player-name");
+  const turnSelect = document.getElementById("turn-seconds");
+  const timeoutSelect = document.getElementById("timeout-bot");
   let catalog = [];
+  let botLevels = [];
 
   function fail(err) { Magnates.showError(errorBox, err ? String(err.message || err) : ""); }
 
+  // -- your name ----------------------------------------------------------------------------
+  function myName() { return nameInput.value.trim(); }
+
+  function loadName() {
+    try { nameInput.value = localStorage.getItem(NAME_KEY) || ""; } catch (_) { /* storage off */ }
+    nameInput.addEventListener("input", () => {
+      try { localStorage.setItem(NAME_KEY, myName()); } catch (_) { /* storage off */ }
+    });
+  }
+
+  // -- words for people ----------------------------------------------------------------------
+  function gameTitle(name) {
+    const game = catalog.find((g) => g.name === name);
+    return game ? game.title : name;
+  }
+
+  function botTitle(name) { return `${name.charAt(0).toUpperCase()}${name.slice(1).replaceAll("-", " ")} bot`; }
+
+  function duration(seconds) {
+    if (seconds >= 86400 && seconds % 86400 === 0) return seconds === 86400 ? "1 day" : `${seconds / 86400} days`;
+    if (seconds >= 3600 && seconds % 3600 === 0) return seconds === 3600 ? "1 hour" : `${seconds / 3600} hours`;
+    if (seconds >= 60 && seconds % 60 === 0) return seconds === 60 ? "1 minute" : `${seconds / 60} minutes`;
+    return `${seconds} seconds`;
+  }
+
+  function ago(iso) {
+    if (!iso) return "";
+    const seconds = Math.max(0, (Date.now() - Date.parse(iso)) / 1000);
+    if (seconds < 60) return "just now";
+    if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
+    if (seconds < 86400) return `${Math.floor(seconds / 3600)} h ago`;
+    return `${Math.floor(seconds / 86400)} days ago`;
+  }
+
+  // Options people chose (those different from the game's defaults), as short chips.
+  function optionChips(gameName, options) {
+    const game = catalog.find((g) => g.name === gameName);
+    const chips = [];
+    for (const option of (game ? game.options : [])) {
+      const value = options[option.name];
+      if (value === undefined || option.name === "players" || String(value) === String(option.default)) continue;
+      const shown = typeof value === "boolean" ? (value ? "yes" : "no") : String(value);
+      chips.push(el("span", { class: "chip", text: `${option.label || option.name}: ${shown}` }));
+    }
+    return chips;
+  }
+
+  // -- the new-table form --------------------------------------------------------------------
   function currentOptions() {
     const options = {};
     for (const input of optionsBox.querySelectorAll("[data-option]")) {
@@ -23,24 +79,31 @@
 
   function drawOptions() {
     const game = catalog.find((g) => g.name === gameSelect.value);
-    optionsBox.replaceChildren(el("legend", { text: "Options" }));
+    optionsBox.replaceChildren();
     if (!game) return;
     if (game.error) fail(`${game.name} cannot be loaded yet: ${game.error}`);
     for (const option of game.options) {
-      let input;
+      const id = `option-${option.name}`;
+      const helpId = `${id}-help`;
       const kind = typeof option.default;
+      const common = { id, "data-option": option.name, "data-kind": kind, "aria-describedby": option.doc ? helpId : null };
+      let input;
       if (kind === "boolean") {
-        input = el("input", { type: "checkbox", "data-option": option.name, "data-kind": "boolean" });
+        input = el("input", { type: "checkbox", ...common });
         input.checked = option.default;
       } else if (option.choices) {
-        input = el("select", { "data-option": option.name, "data-kind": kind },
+        input = el("select", common,
           option.choices.map((c) => el("option", { value: c, text: String(c), selected: c === option.default })));
       } else {
-        input = el("input", { type: kind === "number" ? "number" : "text", value: option.default, "data-option": option.name, "data-kind": kind });
+        input = el("input", { type: kind === "number" ? "number" : "text", value: option.default, ...common });
       }
       input.dataset.default = String(option.default);
       input.addEventListener("change", describe);
-      optionsBox.append(el("label", { title: option.doc || "" }, option.name, input));
+      const label = el("label", { for: id, text: option.label || option.name });
+      const help = option.doc ? el("p", { class: "help", id: helpId, text: option.doc }) : null;
+      optionsBox.append(kind === "boolean"
+        ? el("div", { class: "field check" }, el("div", { class: "check-row" }, input, label), help)
+        : el("div", { class: "field" }, label, input, help));
     }
     describe();
   }
@@ -49,60 +112,174 @@
     fail("");
     try {
       const info = await api("POST", "/api/describe", { game: gameSelect.value, options: currentOptions() });
-      drawSeats(info.num_players, info.bots);
+      botLevels = info.bot_levels || info.bots.map((name) => ({ name, description: "" }));
+      drawSeats(info.num_players);
+      drawTimeoutBots();
     } catch (err) {
-      seatsBody.replaceChildren();
+      seatList.replaceChildren();
       fail(err);
     }
   }
 
-  function drawSeats(count, bots) {
-    const previous = [...seatsBody.querySelectorAll("select[data-seat]")].map((s) => s.value);
-    seatsBody.replaceChildren();
+  function seatChoiceHelp(value) {
+    if (value === "you") return "You play this seat under your name.";
+    if (value === "person") return "A friend: you get a link to send them.";
+    if (value === "open") return "Anyone in the lobby can take this seat from the open tables.";
+    const level = botLevels.find((b) => `bot:${b.name}` === value);
+    return level ? level.description : "";
+  }
+
+  function drawSeats(count) {
+    const previous = [...seatList.querySelectorAll("select[data-seat]")].map((s) => s.value);
+    const greedy = botLevels.some((b) => b.name === "greedy") ? "greedy" : (botLevels[0] || {}).name;
+    seatList.replaceChildren();
     for (let seat = 0; seat < count; seat++) {
-      const select = el("select", { "data-seat": seat, "aria-label": `Player ${seat + 1}` },
-        el("option", { value: "person", text: "person" }),
-        bots.map((b) => el("option", { value: `bot:${b}`, text: `${b} bot` })));
-      const preferred = previous[seat] || (seat === 0 ? "person" : `bot:${bots.includes("greedy") ? "greedy" : bots[0]}`);
+      const id = `seat-${seat}`;
+      const select = el("select", { id, "data-seat": seat, "aria-describedby": `${id}-help` },
+        el("optgroup", { label: "People" },
+          el("option", { value: "you", text: "You" }),
+          el("option", { value: "person", text: "A friend (send a link)" }),
+          el("option", { value: "open", text: "Open seat (anyone may take it)" })),
+        el("optgroup", { label: "Bots" }, botLevels.map((b) => el("option", { value: `bot:${b.name}`, text: botTitle(b.name) }))));
+      const preferred = previous[seat] || (seat === 0 ? "you" : `bot:${greedy}`);
       if ([...select.options].some((o) => o.value === preferred)) select.value = preferred;
-      seatsBody.append(el("tr", {}, el("td", { text: `Player ${seat + 1}` }), el("td", {}, select)));
+      const friend = el("input", { type: "text", maxlength: 40, class: "friend-name", "data-seat-name": seat,
+        placeholder: "their name (optional)", "aria-label": `name of player ${seat + 1}` });
+      const help = el("p", { class: "help", id: `${id}-help` });
+      const update = () => {
+        help.textContent = seatChoiceHelp(select.value);
+        friend.classList.toggle("hidden", select.value !== "person");
+      };
+      select.addEventListener("change", update);
+      update();
+      seatList.append(el("div", { class: "seat-row" },
+        el("span", { class: `seat-badge seat-${seat}`, "aria-hidden": "true", text: String(seat + 1) }),
+        el("div", { class: "seat-choice" }, el("label", { for: id, text: `Player ${seat + 1}` }), select, friend, help)));
     }
   }
 
-  function showLinks(created) {
-    const box = document.getElementById("links");
-    box.replaceChildren();
-    for (const seat of created.seats) {
-      if (!seat.link) {
-        box.append(el("p", { text: `${seat.name}: ${seat.label}` }));
-        continue;
+  function drawTimeoutBots() {
+    const chosen = timeoutSelect.value || "greedy";
+    timeoutSelect.replaceChildren(...botLevels.map((b) =>
+      el("option", { value: b.name, text: `the ${botTitle(b.name).toLowerCase()} makes the move` })));
+    if (botLevels.some((b) => b.name === chosen)) timeoutSelect.value = chosen;
+  }
+
+  function seatSpecs() {
+    return [...seatList.querySelectorAll("select[data-seat]")].map((select) => {
+      const value = select.value;
+      if (value === "you") return { kind: "person", name: myName() || null };
+      if (value === "person") {
+        const friend = seatList.querySelector(`[data-seat-name="${select.dataset.seat}"]`).value.trim();
+        return { kind: "person", name: friend || null };
       }
-      const url = new URL(seat.link, window.location.href).href;
-      box.append(el("p", {}, el("a", { href: url, class: "seat-link", "data-seat": seat.seat, text: `Play as ${seat.name}` }),
-        el("input", { readonly: true, value: url, "aria-label": `link of ${seat.name}`, onclick: (e) => e.target.select() })));
-    }
-    const watch = new URL(created.spectator_link, window.location.href).href;
-    box.append(el("p", {}, el("a", { href: watch, class: "spectator-link", text: "Watch as a spectator" })));
-    document.getElementById("created").classList.remove("hidden");
+      if (value === "open") return { kind: "person", open: true };
+      return { kind: "bot", bot: value.slice(4) };
+    });
   }
 
   async function create(event) {
     event.preventDefault();
     fail("");
-    const seats = [...seatsBody.querySelectorAll("select[data-seat]")].map((s) =>
-      s.value === "person" ? { kind: "person" } : { kind: "bot", bot: s.value.slice(4) });
+    const body = { game: gameSelect.value, options: currentOptions(), seats: seatSpecs() };
+    const seconds = Number(turnSelect.value);
+    if (seconds > 0) { body.turn_seconds = seconds; body.timeout_bot = timeoutSelect.value; }
+    const kinds = [...seatList.querySelectorAll("select[data-seat]")].map((s) => s.value);
     try {
-      const created = await api("POST", "/api/games", { game: gameSelect.value, options: currentOptions(), seats });
-      showLinks(created);
-      listGames();
+      showLinks(await api("POST", "/api/games", body), kinds);
+      refreshLists();
     } catch (err) { fail(err); }
   }
 
-  async function listGames() {
+  function showLinks(created, kinds) {
+    const box = document.getElementById("links");
+    box.replaceChildren();
+    const mine = created.seats.filter((s) => s.link && (kinds || [])[s.seat] === "you");
+    for (const seat of mine) {
+      box.append(el("p", {}, el("a", { href: new URL(seat.link, window.location.href).href, class: "seat-link button primary big", "data-seat": seat.seat,
+        text: `Go to your table (as ${seat.name})` })));
+    }
+    for (const seat of created.seats) {
+      if (mine.includes(seat)) continue;
+      if (seat.link) {
+        const url = new URL(seat.link, window.location.href).href;
+        const field = el("input", { readonly: true, value: url, "aria-label": `link for ${seat.name}`, onclick: (e) => e.target.select() });
+        const copy = el("button", { type: "button", class: "quiet", text: "Copy", onclick: async () => {
+          try { await navigator.clipboard.writeText(url); copy.textContent = "Copied"; } catch (_) { field.select(); }
+        } });
+        box.append(el("div", { class: "link-row" },
+          el("a", { href: url, class: "seat-link", "data-seat": seat.seat, text: `Link for ${seat.name}` }),
+          el("p", { class: "help", text: "Send it to that player only: it holds the seat's secret." }),
+          el("div", { class: "copy-row" }, field, copy)));
+      } else if (seat.open) {
+        box.append(el("p", { class: "link-row", text: `${seat.name}: an open seat — anyone in the lobby can take it.` }));
+      } else {
+        box.append(el("p", { class: "link-row muted", text: `${seat.name}: ${seat.label}` }));
+      }
+    }
+    box.append(el("p", {}, el("a", { href: created.spectator_link, class: "spectator-link", text: "Watch as a spectator" })));
+    const panel = document.getElementById("created");
+    panel.classList.remove("hidden");
+    panel.scrollIntoView({ block: "nearest" });
+  }
+
+  // -- tables to join and to watch ------------------------------------------------------------
+  async function take(table, seat, button) {
+    fail("");
+    button.disabled = true;
     try {
-      const games = await api("GET", "/api/games");
-      document.getElementById("games").replaceChildren(...games.map((g) =>
-        el("li", {}, el("a", { href: g.spectator_link, text: `${g.game} ${g.id}` }), ` — ${g.status}`)));
+      const taken = await api("POST", `/api/games/${encodeURIComponent(table.id)}/seats/${seat}/take`, { name: myName() || null });
+      window.location.assign(taken.link); // the secret rides in the fragment; the table page keeps it (Magnates.seatToken)
+    } catch (err) {
+      button.disabled = false;
+      fail(err);
+      refreshLists();
+    }
+  }
+
+  function playerLine(table, player, withTake) {
+    const badge = el("span", { class: `seat-badge seat-${player.seat}`, "aria-hidden": "true", text: String(player.seat + 1) });
+    if (player.open && withTake) {
+      return el("li", { class: "player open" }, badge,
+        el("span", { class: "who muted", text: `Seat ${player.seat + 1} is free` }),
+        el("button", { type: "button", class: "primary take", "data-game": table.id, "data-seat": player.seat,
+          text: "Take this seat", onclick: (e) => take(table, player.seat, e.currentTarget) }));
+    }
+    const what = player.kind === "bot" ? botTitle(player.bot || "") : player.open ? "free seat" : "";
+    return el("li", { class: "player" }, badge, el("span", { class: "who", text: player.kind === "bot" ? what : player.name }),
+      player.kind !== "bot" && what ? el("span", { class: "muted", text: what }) : null);
+  }
+
+  function tableCard(table, joinable) {
+    const facts = [el("span", { class: "chip", text: ago(table.created) })];
+    if (table.turn_seconds) facts.push(el("span", { class: "chip timer", text: `timer: ${duration(table.turn_seconds)} a move` }));
+    if (!joinable) facts.push(el("span", { class: "chip", text: `step ${table.step}` }));
+    const card = el("article", { class: "table-card", "data-game": table.id },
+      el("header", {}, el("h3", { text: gameTitle(table.game) }), el("div", { class: "chips" }, facts, optionChips(table.game, table.options))),
+      el("ul", { class: "players" }, table.players.map((p) => playerLine(table, p, joinable))));
+    if (!joinable) {
+      card.append(el("a", { class: "button watch", href: `/table.html?game=${encodeURIComponent(table.id)}`,
+        text: "Watch", "aria-label": `Watch ${gameTitle(table.game)} (${table.players.map((p) => p.name).join(", ")})` }));
+    }
+    return card;
+  }
+
+  let shown = "";
+  async function refreshLists() {
+    try {
+      const [open, all] = await Promise.all([api("GET", "/api/tables"), api("GET", "/api/tables?all=1")]);
+      // Drawn again only when something changed (or a minute passed, for the "min ago"): a button
+      // being pressed is not replaced under the pointer, and screen readers are not told it all again.
+      const key = JSON.stringify([open, all, Math.floor(Date.now() / 60000)]);
+      if (key === shown) return;
+      shown = key;
+      const openBox = document.getElementById("open-tables");
+      openBox.replaceChildren(...(open.length ? open.map((t) => tableCard(t, true))
+        : [el("p", { class: "empty", text: "No open tables right now. Start a new game with an open seat, and it appears here for everyone." })]));
+      const watchable = all.filter((t) => !t.players.some((p) => p.open));
+      const playingBox = document.getElementById("playing");
+      playingBox.replaceChildren(...(watchable.length ? watchable.slice(0, 30).map((t) => tableCard(t, false))
+        : [el("p", { class: "empty", text: "No games being played right now." })]));
     } catch (err) { fail(err); }
   }
 
@@ -113,11 +290,12 @@
     try {
       const record = JSON.parse(await file.text());
       showLinks(await api("POST", "/api/games/import", record));
-      listGames();
+      refreshLists();
     } catch (err) { fail(err); }
   }
 
   async function start() {
+    loadName();
     try {
       catalog = await api("GET", "/api/catalog");
     } catch (err) { fail(err); return; }
@@ -126,10 +304,14 @@
     if (wanted) gameSelect.value = wanted;
     else if (catalog.some((g) => g.name === "magnate")) gameSelect.value = "magnate";
     gameSelect.addEventListener("change", drawOptions);
+    turnSelect.addEventListener("change", () =>
+      document.getElementById("timeout-field").classList.toggle("hidden", turnSelect.value === "0"));
     document.getElementById("new-game").addEventListener("submit", create);
     document.getElementById("import-file").addEventListener("change", importRecord);
+    document.getElementById("refresh").addEventListener("click", refreshLists);
     drawOptions();
-    listGames();
+    refreshLists();
+    setInterval(() => { if (!document.hidden) refreshLists(); }, REFRESH_MS);
   }
   start();
 })();

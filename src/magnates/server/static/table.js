@@ -2,21 +2,32 @@
 // Each game's drawing is the ES module /games/<game>.js (see kit.js for its contract); the page
 // fetches the game's static data once (/api/games/{id}/info), makes the board's things clickable
 // where a legal action involves them, and keeps the list of choices as the keyboard fallback.
+// Around the board (issue 18): the scoreboard and last move (scoreboard.js), turn signals and the
+// clock (signals.js), the chat (chat.js), the rules (rules-panel.js), history at any time and the
+// end-of-game breakdown with a rematch. Fields the server does not send leave their feature hidden.
 import { actionTargets, confirmIfFinal, openChooser } from "/choices.js";
+import { drawResult, drawScoreboard, fallbackRows, lastEntry, markLastMove } from "/scoreboard.js";
+import { askNotifications, bindToggle, showTimer, signalTurn } from "/signals.js";
+import { createChat } from "/chat.js";
+import { rulesPanel } from "/rules-panel.js";
 
 (async function () {
   const { el, api } = Magnates;
   const params = Magnates.params();
   const gameId = params.get("game");
   const token = Magnates.seatToken(gameId);
-  const replayMode = params.get("replay") === "1";
+  const replayOnly = params.get("replay") === "1"; // a finished game's (or a spectator's) replay page
   const errorBox = document.getElementById("error");
   let socket = null;
-  let snapshot = null;
+  let snapshot = null; // what is drawn now
+  let live = null; // the newest live message (kept while the history is shown)
+  let history = replayOnly; // showing past steps instead of the live table
   let info = null;
   let renderer = undefined;
   let retry = 0;
   let waiting = false;
+  let rulesWired = false;
+  const chat = createChat(document.getElementById("chat"), { send: say });
 
   function fail(message) { Magnates.showError(errorBox, message || ""); }
 
@@ -32,6 +43,11 @@ import { actionTargets, confirmIfFinal, openChooser } from "/choices.js";
   async function loadRenderer(game) {
     if (renderer !== undefined) return renderer;
     try { renderer = await import(`/games/${game}.js`); } catch (err) { console.error(err); renderer = null; }
+    // The game's stylesheet (added by its module) decides what is shown: wait for it before the first drawing.
+    await Promise.all([...document.querySelectorAll("link[rel=stylesheet]")].filter((link) => !link.sheet).map((link) =>
+      new Promise((done) => { link.addEventListener("load", done, { once: true }); link.addEventListener("error", done, { once: true });
+        setTimeout(done, 3000); // never wait for a sheet that failed before we looked
+      })));
     return renderer;
   }
 
@@ -45,6 +61,16 @@ import { actionTargets, confirmIfFinal, openChooser } from "/choices.js";
     socket.send(JSON.stringify(message));
   }
 
+  /** A chat message: over the WebSocket when it is open, else by HTTP. */
+  function say(message) {
+    if (socket && socket.readyState === WebSocket.OPEN) {
+      socket.send(JSON.stringify(message));
+      return true;
+    }
+    api("POST", `/api/games/${gameId}/chat`, { text: message.text }, token).catch((err) => fail(String(err.message || err)));
+    return true;
+  }
+
   async function play(actionId) {
     const action = (snapshot.legal || []).find((a) => a.id === actionId);
     if (action && !(await confirmIfFinal(action))) return;
@@ -53,7 +79,7 @@ import { actionTargets, confirmIfFinal, openChooser } from "/choices.js";
 
   // Board things a legal action involves become buttons: one action plays, several open a chooser.
   function wireBoard(board, s) {
-    if (replayMode || !renderer || !renderer.targets || s.seat === null || !(s.legal || []).length) return;
+    if (history || !renderer || !renderer.targets || s.seat === null || !(s.legal || []).length) return;
     const byKey = actionTargets(renderer, s, info);
     for (const node of board.querySelectorAll("[data-target]")) {
       const actions = byKey.get(node.dataset.target);
@@ -68,23 +94,61 @@ import { actionTargets, confirmIfFinal, openChooser } from "/choices.js";
         if (actions.length === 1) play(actions[0].id);
         else openChooser(node, actions, play);
       };
+      nameIncludesText(node);
       node.addEventListener("click", pick);
       node.addEventListener("keydown", (event) => { if (event.key === "Enter" || event.key === " ") pick(event); });
     }
   }
 
+  // A clickable thing's spoken name must contain the words it shows (WCAG 2.5.3, "label in name"):
+  // its label gets the visible text after it, as the browser joins it, when it lacks it.
+  function nameIncludesText(node) {
+    const label = node.getAttribute("aria-label");
+    const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT, {
+      acceptNode: (text) => (text.parentElement.closest("title, desc, style") || !shownOnScreen(text.parentElement, node)
+        ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT) });
+    let shown = "";
+    while (walker.nextNode()) shown += walker.currentNode.nodeValue;
+    shown = shown.replace(/\s+/g, " ").trim();
+    if (label && shown && !label.toLowerCase().includes(shown.toLowerCase())) node.setAttribute("aria-label", `${label} · shows ${shown}`);
+  }
+
+  function shownOnScreen(element, root) {
+    for (let e = element; e && e !== root.parentElement; e = e.parentElement) {
+      const style = getComputedStyle(e);
+      if (style.display === "none" || style.visibility === "hidden" || style.opacity === "0") return false;
+    }
+    return true;
+  }
+
+  function myTurn(s) {
+    return !history && s.status !== "finished" && s.seat !== null && s.seat !== undefined && s.decider === s.seat;
+  }
+
   function statusText(s) {
+    if (history) return `History: step ${s.step} of ${s.steps}`;
     if (s.status === "finished") return "Game over";
-    if (s.decider === s.seat) return "Your turn: choose an action";
+    if (myTurn(s)) return "Your turn: choose an action";
     if (s.decider === -1) return "Chance…";
-    return `Waiting for ${Magnates.playerName(s.decider)}`;
+    return `Waiting for ${Magnates.playerName(s.decider, s.players)}`;
+  }
+
+  /** The help shown under a choice when "Help on choices" is on (and as its tooltip). */
+  function helpFor(action) {
+    const own = renderer && renderer.actionHelp ? renderer.actionHelp(action, snapshot, info) : null;
+    return own || `${action.kind.replaceAll("_", " ")}: ${action.text}`;
+  }
+
+  function choiceButton(action, label, onclick, attrs = {}) {
+    const help = helpFor(action);
+    return el("button", { type: "button", title: help, onclick, ...attrs }, label, el("span", { class: "choice-help", text: help }));
   }
 
   // Group actions by kind; a kind with many actions differing only in a detail (a payment) gets a menu.
   function drawActions(s) {
     const box = document.getElementById("actions");
     box.replaceChildren();
-    document.getElementById("actions-panel").classList.toggle("hidden", replayMode || s.seat === null);
+    document.getElementById("actions-panel").classList.toggle("hidden", history || s.seat === null || s.seat === undefined);
     if (!s.legal || !s.legal.length) {
       box.append(el("p", { class: "muted", text: s.status === "finished" ? "The game is over." : "Nothing to choose now." }));
       return;
@@ -105,12 +169,13 @@ import { actionTargets, confirmIfFinal, openChooser } from "/choices.js";
       const buttons = el("div", { class: "buttons" });
       for (const [head, options] of byHead) {
         if (options.length === 1) {
-          buttons.append(el("button", { type: "button", "data-action": options[0].id, "data-text": options[0].text, onclick: () => play(options[0].id), text: options[0].text }));
+          const only = options[0];
+          buttons.append(choiceButton(only, only.text, () => play(only.id), { "data-action": only.id, "data-text": only.text }));
         } else {
           // One choice among several payments: a menu of the legal ones, then a button.
           const select = el("select", { "aria-label": `payment for ${head}`, "data-head": head },
             options.map((o) => el("option", { value: o.id, text: o.text.slice(head.length).replace(/^ paying /, "pay ") })));
-          buttons.append(el("span", {}, el("button", { type: "button", "data-action-group": head, onclick: () => play(Number(select.value)), text: head }), " ", select));
+          buttons.append(el("span", {}, choiceButton(options[0], head, () => play(Number(select.value)), { "data-action-group": head }), " ", select));
         }
       }
       group.append(buttons);
@@ -121,46 +186,96 @@ import { actionTargets, confirmIfFinal, openChooser } from "/choices.js";
   function drawLog(s) {
     const list = document.querySelector("#log ol");
     list.replaceChildren(...(s.log || []).map((entry) =>
-      el("li", { class: entry.text === "(hidden)" ? "hiddenmove" : "", value: entry.step + 1 }, `${entry.who}: ${entry.text}`)));
+      el("li", { class: `${entry.text === "(hidden)" ? "hiddenmove" : ""}${entry.timeout ? " timeout" : ""}`, value: entry.step + 1 }, `${entry.who}: ${entry.text}`)));
     list.scrollTop = list.scrollHeight;
   }
 
-  function drawResult(s) {
+  function drawLastMove(s, board) {
+    const box = document.getElementById("lastmove");
+    const entry = lastEntry(s);
+    box.classList.toggle("hidden", !entry);
+    if (!entry) return;
+    box.replaceChildren(el("span", { class: "lastmove-label", text: entry.timeout ? "Last move (timed out)" : "Last move" }),
+      el("span", { class: "lastmove-text", text: `${entry.who}: ${entry.text}` }));
+    markLastMove(board, entry);
+  }
+
+  function drawScores(s) {
+    let rows = null;
+    try { rows = renderer && renderer.scoreboard ? renderer.scoreboard(s, info) : null; } catch (err) { console.error(err); }
+    if (!rows || !rows.length) rows = fallbackRows(s);
+    document.getElementById("scoreboard").replaceChildren(drawScoreboard(s, rows));
+  }
+
+  async function rematch() {
+    try {
+      const next = await api("POST", `/api/games/${gameId}/rematch`, undefined, token);
+      window.location.assign(`/table.html?game=${encodeURIComponent(next.id)}#token=${encodeURIComponent(next.token)}`);
+    } catch (err) { fail(`rematch: ${err.message || err}`); }
+  }
+
+  function drawEnd(s) {
     const box = document.getElementById("result");
-    if (!s.result) { box.classList.add("hidden"); return; }
-    const r = s.result;
-    const lines = s.players.map((p) => `${p.name}: place ${r.ranking[p.seat]}, score ${r.scores[p.seat]}`);
-    const winners = r.winners.map((w) => Magnates.playerName(w)).join(" and ");
-    box.replaceChildren(el("strong", { text: r.winners.length === 1 ? `${winners} wins` : `Draw between ${winners}` }),
-      ` (${r.reason}). `, lines.join("; "));
+    if (!s.result) { box.classList.add("hidden"); box.replaceChildren(); return; }
+    const player = token && s.seat !== null && s.seat !== undefined;
+    const again = player && !replayOnly && "rematch" in s
+      ? el("button", { type: "button", id: "rematch", class: "primary", onclick: rematch, text: s.rematch ? "Join the rematch" : "Rematch" }) : null;
+    const replay = history ? null : el("a", { href: `/table.html?game=${gameId}&replay=1`, id: "replay-link", class: "button", text: "Replay step by step" });
+    box.replaceChildren(drawResult(s, { rematch: again, replay }));
     box.classList.remove("hidden");
   }
 
   function drawTools(s) {
     const box = document.getElementById("tools");
-    box.replaceChildren(el("h2", { text: "Game" }),
-      el("p", { class: "muted", text: `${s.title} · ${Object.entries(s.options || {}).map(([k, v]) => `${k} ${v}`).join(" · ")} · step ${s.step}` }));
-    if (s.status === "finished") {
-      const base = `/table.html?game=${gameId}`;
-      box.append(el("p", {}, el("a", { href: `${base}&replay=1`, id: "replay-link", text: "Replay step by step" }), " · ",
-        el("a", { href: `/api/games/${gameId}/record`, download: `${s.game}-${gameId}.json`, id: "export-link", text: "Export record (JSON)" })));
+    const options = Object.entries(s.options || {}).map(([k, v]) => `${k} ${v}`).join(" · ");
+    box.replaceChildren(el("h2", { text: "Game" }), el("p", { class: "muted", text: `${s.title} · ${options} · step ${s.step}` }));
+    const links = el("p", { class: "tool-links" });
+    if (s.seat !== null && s.seat !== undefined && token && s.step > 0 && s.status !== "finished") {
+      links.append(el("button", { type: "button", id: "history-button", onclick: () => openHistory(s.step) },
+        historyIcon(), " History: step back"));
     }
+    if (s.status === "finished") {
+      links.append(el("a", { href: `/api/games/${gameId}/record`, download: `${s.game}-${gameId}.json`, id: "export-link", text: "Export record (JSON)" }));
+    }
+    box.append(links);
+  }
+
+  function historyIcon() {
+    const icon = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+    icon.setAttribute("width", "16");
+    icon.setAttribute("height", "16");
+    icon.setAttribute("viewBox", "0 0 16 16");
+    icon.setAttribute("aria-hidden", "true");
+    const path = document.createElementNS("http://www.w3.org/2000/svg", "path");
+    path.setAttribute("d", "M12 3v10L5 8z");
+    path.setAttribute("fill", "currentColor");
+    icon.append(path);
+    return icon;
   }
 
   async function draw(s) {
     snapshot = s;
     document.body.dataset.step = s.step;
-    document.body.dataset.status = s.status;
+    document.body.dataset.status = s.status || (s.result ? "finished" : "playing");
     document.body.dataset.decider = s.decider;
-    document.title = `magnates — ${s.title || s.game}`;
-    document.getElementById("title").textContent = s.title || s.game;
-    document.getElementById("who").textContent = s.seat === null ? "spectator" : `you are ${Magnates.playerName(s.seat)}`;
+    document.body.dataset.history = history ? "1" : "";
+    const title = s.title || (live && live.title) || s.game;
+    const mine = myTurn(s);
+    signalTurn(title, mine);
+    document.getElementById("title").textContent = title;
+    document.getElementById("who").textContent = s.seat === null || s.seat === undefined ? "spectator" : `you are ${Magnates.playerName(s.seat, s.players)}`;
     const status = document.getElementById("status");
-    status.textContent = replayMode ? `Replay: step ${s.step} of ${s.steps}` : statusText(s);
-    status.classList.toggle("yours", s.decider === s.seat && s.status !== "finished");
-    document.body.classList.toggle("my-turn", !replayMode && s.decider === s.seat && s.status !== "finished");
+    status.textContent = statusText(s);
+    status.classList.toggle("yours", mine);
+    document.body.classList.toggle("my-turn", mine);
+    document.getElementById("turn-banner").classList.toggle("hidden", !mine);
+    showTimer(document.getElementById("timer"), history ? {} : s, s.decider === s.seat ? "you" : Magnates.playerName(s.decider, s.players));
     const board = document.getElementById("board");
     await loadInfo();
+    if (!rulesWired && s.game && s.options) {
+      rulesWired = true;
+      rulesPanel(document.getElementById("rules-button"), { game: s.game, options: s.options });
+    }
     // A game may word its actions for people better than their engine text (names, 1-based numbers).
     if (info.labels) for (const action of s.legal || []) action.text = info.labels[action.id] || action.text;
     const module = await loadRenderer(s.game);
@@ -172,14 +287,19 @@ import { actionTargets, confirmIfFinal, openChooser } from "/choices.js";
     } else {
       board.replaceChildren(el("h2", { text: "Table" }), Magnates.drawJson(s.view));
     }
+    drawScores(s);
+    drawLastMove(s, board);
     drawLog(s);
-    drawResult(s);
-    if (!replayMode) {
+    drawEnd(s);
+    chat.update(s);
+    if (!history) {
       drawActions(s);
       drawTools(s);
       const undo = document.getElementById("undo");
       undo.classList.toggle("hidden", !s.can_undo);
       undo.disabled = false;
+    } else {
+      document.getElementById("actions-panel").classList.add("hidden");
     }
   }
 
@@ -194,11 +314,14 @@ import { actionTargets, confirmIfFinal, openChooser } from "/choices.js";
       if (message.type === "state") {
         if (waiting) fail("");
         waiting = false;
-        draw(message);
+        live = message;
+        if (!history) draw(message);
+      } else if (message.type === "chat" && message.message) {
+        chat.add(message.message);
       } else if (message.type === "error") {
         waiting = false;
         fail(message.message);
-        if (snapshot) draw(snapshot);
+        if (snapshot && !history) draw(snapshot);
         if (message.fatal) { socket.onclose = null; document.getElementById("connection").textContent = "refused"; }
       }
     };
@@ -209,29 +332,48 @@ import { actionTargets, confirmIfFinal, openChooser } from "/choices.js";
     };
   }
 
-  async function startReplay() {
-    document.getElementById("replaybar").classList.remove("hidden");
-    const slider = document.getElementById("replay-step");
-    let total = 0;
-    async function show(step) {
-      try {
-        const s = await api("GET", `/api/games/${gameId}/replay/${step}`, undefined, token);
-        total = s.steps;
-        slider.max = String(total);
-        slider.value = String(s.step);
-        document.getElementById("replay-label").textContent = `${s.step} / ${total}`;
-        fail("");
-        await draw(s);
-      } catch (err) { fail(String(err.message || err)); }
-    }
+  // -- history: your own view of past steps, at any time ------------------------------------------
+
+  const slider = document.getElementById("replay-step");
+  let total = 0;
+
+  async function show(step) {
+    try {
+      const s = await api("GET", `/api/games/${gameId}/replay/${step}`, undefined, token);
+      if (!history) return; // back to live meanwhile
+      total = s.steps;
+      slider.max = String(total);
+      slider.value = String(s.step);
+      document.getElementById("replay-label").textContent = `step ${s.step} of ${total}`;
+      fail("");
+      await draw({ ...s, title: live ? live.title : s.game, options: live ? live.options : undefined });
+    } catch (err) { fail(String(err.message || err)); }
+  }
+
+  function wireReplayBar() {
     const current = () => Number(slider.value);
     document.getElementById("replay-first").onclick = () => show(0);
     document.getElementById("replay-prev").onclick = () => show(Math.max(0, current() - 1));
     document.getElementById("replay-next").onclick = () => show(Math.min(total, current() + 1));
     document.getElementById("replay-last").onclick = () => show(total);
     slider.oninput = () => show(current());
-    document.getElementById("actions-panel").classList.add("hidden");
-    await show(0);
+    document.getElementById("replay-live").onclick = backToLive;
+  }
+
+  async function openHistory(now) {
+    history = true;
+    document.body.classList.add("in-history");
+    document.getElementById("replaybar").classList.remove("hidden");
+    document.getElementById("replay-live").classList.remove("hidden");
+    await show(Math.max(0, now - 1));
+  }
+
+  function backToLive() {
+    history = false;
+    document.body.classList.remove("in-history");
+    document.getElementById("replaybar").classList.add("hidden");
+    fail("");
+    if (live) draw(live);
   }
 
   if (!gameId) {
@@ -239,7 +381,20 @@ import { actionTargets, confirmIfFinal, openChooser } from "/choices.js";
     return;
   }
   document.getElementById("undo").addEventListener("click", () => send({ type: "undo" }));
+  const helpToggle = document.getElementById("help-toggle");
+  helpToggle.addEventListener("click", () => {
+    const on = document.body.classList.toggle("show-help");
+    helpToggle.setAttribute("aria-pressed", on ? "true" : "false");
+  });
+  bindToggle(document.getElementById("sound-toggle"), "sound");
+  bindToggle(document.getElementById("notify-toggle"), "notify", askNotifications);
+  wireReplayBar();
   // For tests and the curious: send a raw message as this seat (the server validates it like any other).
-  Magnates.table = { send, snapshot: () => snapshot };
-  if (replayMode) startReplay(); else connect();
+  Magnates.table = { send, snapshot: () => snapshot, live: () => live };
+  if (replayOnly) {
+    try { live = await api("GET", `/api/games/${gameId}`, undefined, token); } catch (_) { live = null; }
+    document.getElementById("replaybar").classList.remove("hidden");
+    document.getElementById("actions-panel").classList.add("hidden");
+    await show(0);
+  } else connect();
 })();

@@ -701,3 +701,15 @@ export function targets(action, snapshot, info) {
   if (!keys.size && /offer|trade|bundle|money|propose/.test(kind)) keys.add("trade");
   return [...keys];
 }
+
+/** The scoreboard's rows (drawn by /scoreboard.js): cash first (the final score), then properties and credit. */
+export function scoreboard(snapshot, info) {
+  const view = snapshot.view || {};
+  if (!view.cash) return [];
+  return view.cash.map((cash, seat) => ({
+    seat, out: !(view.alive || [])[seat],
+    score: ["Cash", cash, "money in hand; below zero it is debt", num(cash)],
+    stats: [["Properties", (view.owner || []).filter((o) => o === seat).length, "properties owned"],
+      ["Credit", (view.credit || [])[seat] || 0, "mortgage value of the properties owned", num((view.credit || [])[seat] || 0)]],
+  }));
+}

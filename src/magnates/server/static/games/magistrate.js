@@ -503,3 +503,16 @@ export function targets(action, snapshot, info) {
   }
 }
 
+
+/** The scoreboard's rows (drawn by /scoreboard.js): victory points, then the first tie-breaks and the hand. */
+export function scoreboard(snapshot) {
+  const view = snapshot.view;
+  return view.vp.map((vp, seat) => ({
+    seat,
+    score: ["VP", vp, "victory points"],
+    stats: [["Rings", view.rings[seat], "Popularity Rings: the first tie-break"],
+      ["Forts", view.forts.filter((f) => f === seat).length, "Forts on the map"],
+      ["Hand", view.hand_sizes[seat], "cards in hand"],
+      ["Soldiers", view.stock_soldiers[seat], "soldiers in the personal stock"]],
+  }));
+}

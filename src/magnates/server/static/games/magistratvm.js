@@ -589,3 +589,15 @@ export function targets(action, snapshot, info = {}) {
     default: return [];
   }
 }
+
+/** The scoreboard's rows (drawn by /scoreboard.js): influence (the score), gold to spend, what is still at home. */
+export function scoreboard(snapshot, info) {
+  const view = snapshot.view;
+  return (view.gold || []).map((_, q) => ({
+    seat: q,
+    score: ["Influence", ((view.estates || [])[q] || {}).influence ?? 0, "Provinces won + Governors + Magistrates"],
+    stats: [["Gold", availableGold(view, q), "gold to spend this turn"],
+      ["Tokens home", view.estate_tokens[q], `influence tokens in the Family Estate (of ${info.tokens_per_player || 20})`],
+      ["Patricians", view.patricians[q], `Patricians at home (of ${info.patricians_per_player || 6})`]],
+  }));
+}

@@ -394,3 +394,37 @@ export function targets(action, snapshot) {
       return [];
   }
 }
+
+/** The scoreboard's rows (drawn by /scoreboard.js): districts led now, then what decides ties and what each side holds. */
+export function scoreboard(snapshot, info) {
+  const view = snapshot.view;
+  const stand = standings(view, info);
+  const building = view.phase === "main" || view.phase === "automa";
+  return view.sides.map((data, side) => {
+    const automa = info.automa_side === side;
+    const stats = [["Rank", stand.rank[side], "total rank of developed cards: the first tie-break"]];
+    if (!automa) {
+      stats.push(["Tokens", Object.values(data.tokens).reduce((a, b) => a + b, 0), "resource tokens held"],
+        ["Hand", data.hand_size, "cards in hand"]);
+    }
+    if (building && side === view.turn_player) stats.push(["Plays left", view.plays_left, "card plays left this turn"]);
+    return { seat: side, name: automa ? "Automa" : null, color: automa ? "#555" : null,
+      score: ["Districts", stand.leading[side], "districts this side leads now"], stats };
+  });
+}
+
+const HELP = {
+  develop: "Build this card as a property in one of your lanes, paying its cost in tokens of its suits.",
+  deed: "Buy the deed to this card: pay part now, finish paying (improve) on later turns; a deed earns income meanwhile.",
+  sell: "Sell this card from your hand for tokens of its suits; it goes to the discard pile.",
+  trade: "Trade three tokens of one suit for one token of another.",
+  improve: "Pay one more token towards a deed of yours; fully paid, it becomes a property.",
+  income: "Choose which suit this deed pays you.",
+  automa_build: "Place the card you sold in one of the Automa's districts.",
+  end_turn: "End your turn (you draw up to a full hand).",
+};
+
+/** The words shown under a choice when "Help on choices" is on. */
+export function actionHelp(action) {
+  return HELP[action.kind] || null;
+}

@@ -1,0 +1,144 @@
+"""What the lobby offers: the games, their options (with labels and help), their bots (with a line
+each saying how they play), Game objects shared per option set, and each game's rules cheatsheet."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+import magnates
+from magnates.core.errors import OptionError
+from magnates.core.game import Game
+from magnates.games import entry, game_class
+from magnates.server.errors import BadInput, excerpt
+from magnates.server.tables import bot_names
+
+MAX_OPTIONS = 32
+GAME_CACHE = 256  # distinct option sets whose Game objects are kept
+
+BOT_DESCRIPTIONS: dict[str, str] = {
+    "greedy": "Takes the move that looks best right now, one move ahead: quick, a fair first opponent.",
+    "easy": "Looks a little ahead before it moves: gentle, good for learning.",
+    "medium": "Plans its turn further ahead: a fair challenge.",
+    "hard": "The strongest: plans its whole turn and checks its plans (up to about a second a move).",
+    "random": "Plays any legal move at random (it may even resign): for trying the rules out.",
+    "random-no-concede": "Plays at random but never resigns.",
+    "patient-random": "Plays at random but never resigns, so whole games get played.",
+    "mcts": "Monte Carlo tree search with a fixed budget (for study).",
+    "ismcts": "Monte Carlo search over what it cannot see, with a fixed budget (for study).",
+    "people": "Greedy, leaning toward the people's support.",
+    "military": "Greedy, leaning toward military strength.",
+    "agent": "Greedy, leaning toward agents and Agent Ops.",
+}
+"""One line per bot level for people choosing an opponent (a name missing here gets a plain line)."""
+
+BOT_ORDER = ("greedy", "easy", "medium", "hard")  # the levels people are offered first, weakest to strongest
+
+
+def option_label(name: str) -> str:
+    """`max_rounds` -> "Max rounds": an option's name as people read it."""
+    words = name.replace("_", " ").replace("-", " ").strip()
+    return words[:1].upper() + words[1:]
+
+
+def bot_levels(game: Game) -> list[dict[str, str]]:
+    """The game's bots, the usual levels first, each with its line of description."""
+    names = bot_names(game)
+    ordered = [n for n in BOT_ORDER if n in names] + [n for n in names if n not in BOT_ORDER]
+    return [{"name": n, "description": BOT_DESCRIPTIONS.get(n, f"The {n} bot of this game.")} for n in ordered]
+
+
+class Catalog:
+    """The registered games, and one Game object per game and option set (shared by its tables)."""
+
+    def __init__(self) -> None:
+        self.games: dict[tuple[str, str], Game] = {}
+
+    def load(self, name: str, options: Mapping[str, Any]) -> Game:
+        """A Game is fixed once its options are validated, and building its action space is the
+        costly part of starting a game, so tables share it."""
+        key = (name, json.dumps(dict(options), sort_keys=True, default=str))
+        game = self.games.get(key)
+        if game is None:
+            game = magnates.load(name, **options)
+            if len(self.games) >= GAME_CACHE:  # many option sets (an abuse): start the cache again
+                self.games.clear()
+            self.games[(name, json.dumps(game.options, sort_keys=True, default=str))] = game
+            self.games[key] = game
+        return game
+
+    @staticmethod
+    def title(name: str) -> str:
+        try:
+            return str(getattr(game_class(name), "title", name))
+        except Exception:
+            return name
+
+    def catalog(self) -> list[dict[str, Any]]:
+        out = []
+        for name in magnates.games():
+            try:
+                game_cls = game_class(name)
+                options = [
+                    {
+                        "name": o.name,
+                        "label": option_label(o.name),
+                        "default": o.default,
+                        "choices": list(o.choices) if o.choices else None,
+                        "doc": o.doc,
+                    }
+                    for o in game_cls.options_declared
+                ]
+                out.append({"name": name, "title": getattr(game_cls, "title", name), "options": options})
+            except Exception as err:  # a game still being written must not break the lobby
+                out.append({"name": name, "title": name, "options": [], "error": str(err)})
+        return out
+
+    @staticmethod
+    def strict_options(name: str, options: Any) -> dict[str, Any]:
+        """Options from JSON, checked against their declared types before the game sees them.
+
+        The command line turns "2" into 2; JSON has numbers and booleans of its own, so a string
+        where a number or a boolean is declared is refused rather than guessed.
+        """
+        if not isinstance(options, Mapping):
+            raise BadInput("options are a JSON object of NAME: value pairs")
+        if len(options) > MAX_OPTIONS:
+            raise BadInput(f"at most {MAX_OPTIONS} options may be given")
+        try:
+            declared = {o.name: o for o in game_class(name).options_declared}
+        except Exception:
+            return dict(options)  # an unknown game: magnates.load names the valid ones
+        for key, value in options.items():
+            option = declared.get(key)
+            if option is None:
+                continue  # validate_options names the valid options
+            kind = type(option.default)
+            if kind is bool and not isinstance(value, bool):
+                raise BadInput(f"option {key!r} takes true or false (JSON booleans), not {excerpt(value)}")
+            if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+                raise BadInput(f"option {key!r} takes a whole number (a JSON number), not {excerpt(value)}")
+            if kind is str and not isinstance(value, str):
+                raise BadInput(f"option {key!r} takes a text value, not {excerpt(value)}")
+        return dict(options)
+
+    def describe(self, name: str, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Seats and bots of a game with these options (OptionError if the options are wrong)."""
+        game = self.load(name, options)
+        return {
+            "game": name,
+            "title": self.title(name),
+            "options": game.options,
+            "num_players": game.num_players,
+            "bots": bot_names(game),
+            "bot_levels": bot_levels(game),
+        }
+
+    def cheatsheet(self, name: str, options: Mapping[str, Any]) -> dict[str, str]:
+        """The rules cheatsheet `magnates rules GAME` prints for these options, as Markdown."""
+        self.load(name, options)  # OptionError for a wrong game or options
+        render = entry(name).cheatsheet
+        if render is None:
+            raise OptionError(f"{name} has no cheatsheet yet; see docs/rules/{name}.md")
+        return {"title": self.title(name), "text": render(dict(options))}

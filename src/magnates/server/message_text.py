@@ -1,0 +1,135 @@
+"""A seat's state message as JSON text, put together from parts that are encoded once.
+
+Encoding the whole message for every seat after every move was the largest cost of a move
+(about 7 KB of JSON per seat, most of it unchanged since the last move). Only the view and the
+small per-move fields are encoded per seat and change; the table's fixed fields, its players and
+chat (per revision), each legal action (per game) and each log entry (per step and viewer) are
+encoded once and joined. The text is exactly `compact(snapshot(table, seat))`: same keys, same
+order (`tests/server/test_message_text.py` compares them over whole games).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from magnates.core.game import CHANCE
+from magnates.server.snapshots import LOG_TAIL, can_undo, compact, players, timer
+from magnates.server.tables import Table
+
+
+def snapshot_text(table: Table, seat: int | None) -> str:
+    """`snapshot` as compact JSON text, as the WebSocket sends it, made once per seat and change.
+
+    A timed game's message carries the server's clock (for the countdown), written in fresh each
+    time: a cached text may be sent much later (a page that reconnects).
+    """
+    key = (table.next_seq, table.revision, seat)
+    cached = table.text_cache.get(key)
+    if cached is None:
+        if len(table.text_cache) > 16 or any(k[:2] != key[:2] for k in table.text_cache):
+            table.text_cache.clear()
+        cached = table.text_cache[key] = state_text(table, seat)
+    return f'{cached[:-1]},"server_time":{time.time():.3f}}}' if table.turn_seconds else cached
+
+
+def state_text(table: Table, seat: int | None) -> str:
+    """`compact(snapshot(table, seat))` without `server_time` (the caller adds it fresh)."""
+    state = table.state
+    terminal = state.is_terminal()
+    parts = table.parts
+    if parts.get("revision") != table.revision:  # a seat taken, a chat message, a rematch: encode them again
+        parts.clear()
+        parts["revision"] = table.revision
+        head = compact(
+            {
+                "type": "state",
+                "game_id": table.id,
+                "game": table.game.name,
+                "title": getattr(table.game, "title", table.game.name),
+                "options": table.game.options,
+            }
+        )
+        parts["head"] = head[:-1]
+        parts["players"] = compact(players(table))
+        parts["chat"] = compact(table.chat)
+        parts["rematch"] = compact(table.rematch_id)
+    return "".join(
+        (
+            parts["head"],
+            ',"seat":',
+            "null" if seat is None else str(seat),
+            ',"step":',
+            str(table.step),
+            ',"status":',
+            '"finished"' if terminal else '"playing"',
+            ',"decider":',
+            str(state.current_player()),
+            ',"players":',
+            parts["players"],
+            ',"view":',
+            compact(state.view(seat)),
+            ',"legal":',
+            legal_text(table, seat),
+            ',"can_undo":',
+            "true" if can_undo(table, seat) else "false",
+            ',"result":',
+            compact(state.result().to_json()) if terminal else "null",
+            ',"log":',
+            log_text(table, seat),
+            ',"chat":',
+            parts["chat"],
+            ',"rematch":',
+            parts["rematch"],
+            ',"timer":',
+            compact(timer(table)) if table.turn_seconds else "null",
+            "}",
+        )
+    )
+
+
+def legal_text(table: Table, seat: int | None) -> str:
+    """The `legal` list as text: each action's entry is encoded once per table."""
+    state = table.state
+    if seat is None or state.current_player() != seat:
+        return "[]"
+    encoded = table.legal_json
+    out = []
+    for action_id in state.legal_actions():
+        text = encoded.get(action_id)
+        if text is None:
+            action = table.game.action(action_id)
+            entry = {"id": action_id, "text": str(action), "kind": action.kind, "json": action.to_json()}
+            table.described.setdefault(action_id, entry)
+            text = encoded[action_id] = compact(entry)
+        out.append(text)
+    return "[" + ",".join(out) + "]"
+
+
+def log_text(table: Table, seat: int | None) -> str:
+    """The live log's last entries as `seat` may read them: each entry encoded once per step and viewer.
+
+    An entry is reused only while its line is the very one worded for that step (an undo or a
+    reload words new ones) and the actor's name and the timeout mark are unchanged.
+    """
+    steps = min(len(table.state.history), len(table.lines), len(table.actors))
+    first = max(0, steps - LOG_TAIL)
+    cache = table.log_json
+    if len(cache) > 4 * LOG_TAIL * (len(table.seats) + 1):
+        for key in [k for k in cache if k[0] < first]:
+            del cache[key]
+    names = [table.name(index) for index in range(len(table.seats))]
+    out = []
+    for step in range(first, steps):
+        line = table.lines[step]
+        actor = table.actors[step]
+        who = "chance" if actor == CHANCE else names[actor] if 0 <= actor < len(names) else table.name(actor)
+        timeout = step in table.timeouts
+        cached = cache.get((step, seat))
+        if cached is None or cached[0] is not line or cached[1] != who or cached[2] != timeout:
+            entry: dict[str, Any] = {"step": step, "actor": actor, "who": who, "text": line[seat]}
+            if timeout:
+                entry["timeout"] = True
+            cached = cache[(step, seat)] = (line, who, timeout, compact(entry))
+        out.append(cached[3])
+    return "[" + ",".join(out) + "]"

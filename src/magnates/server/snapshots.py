@@ -1,0 +1,182 @@
+"""What a seat is sent: its view, its legal actions, the log worded for it, the chat, the clock.
+
+Nothing else about a state leaves the server. Log lines are worded once per viewer when each
+action is applied (`line`), by the game's own `State.describe` when it has one; otherwise moves
+are public and, of chance events, only dice are shown.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from magnates.core.errors import IllegalAction, RecordError
+from magnates.core.game import CHANCE, Game, State
+from magnates.core.record import replay_on
+from magnates.server.errors import Forbidden, NotFound
+from magnates.server.tables import Table
+
+HIDDEN = "(hidden)"
+LOG_TAIL = 30
+
+
+_COMPACT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)  # made once: json.dumps makes one a call
+
+
+def compact(data: Any) -> str:
+    return _COMPACT.encode(data)
+
+
+def players(table: Table) -> list[dict[str, Any]]:
+    return [s.public(i) for i, s in enumerate(table.seats)]
+
+
+def timer(table: Table) -> dict[str, Any] | None:
+    if not table.turn_seconds:
+        return None
+    return {"seconds": table.turn_seconds, "deadline": table.deadline, "bot": table.timeout_bot}
+
+
+def snapshot(table: Table, seat: int | None) -> dict[str, Any]:
+    """Everything one seat may know now: its view, its legal actions, the public log."""
+    state = table.state
+    return {
+        "type": "state",
+        "game_id": table.id,
+        "game": table.game.name,
+        "title": getattr(table.game, "title", table.game.name),
+        "options": table.game.options,
+        "seat": seat,
+        "step": table.step,
+        "status": table.status,
+        "decider": state.current_player(),
+        "players": players(table),
+        "view": state.view(seat),
+        "legal": legal_for(table, seat),
+        "can_undo": can_undo(table, seat),
+        "result": state.result().to_json() if state.is_terminal() else None,
+        "log": live_log(table, seat),
+        "chat": table.chat,
+        "rematch": table.rematch_id,
+        "timer": timer(table),
+        **({"server_time": time.time()} if table.turn_seconds else {}),
+    }
+
+
+def can_undo(table: Table, seat: int | None) -> bool:
+    if seat is None or not table.actors or table.state.is_terminal():
+        return False  # a finished game's result stands
+    return table.actors[-1] == seat and table.seats[seat].kind == "person" and table.step - 1 not in table.timeouts
+
+
+def live_log(table: Table, seat: int | None) -> list[dict[str, Any]]:
+    """The live log as `seat` may read it, made once per seat and event."""
+    key = (table.next_seq, seat)
+    log = table.log_cache.get(key)
+    if log is None:
+        if len(table.log_cache) > 16:
+            table.log_cache.clear()
+        log = table.log_cache[key] = log_for(table, seat, len(table.state.history))
+    return log
+
+
+def legal_for(table: Table, seat: int | None) -> list[dict[str, Any]]:
+    state = table.state
+    if seat is None or state.current_player() != seat:
+        return []
+    game = table.game
+    described = table.described
+    out = []
+    for action_id in state.legal_actions():
+        entry = described.get(action_id)
+        if entry is None:
+            action = game.action(action_id)
+            entry = described[action_id] = {
+                "id": action_id,
+                "text": str(action),
+                "kind": action.kind,
+                "json": action.to_json(),
+            }
+        out.append(entry)
+    return out
+
+
+def log_for(table: Table, seat: int | None, steps: int, tail: int | None = LOG_TAIL) -> list[dict[str, Any]]:
+    """The first `steps` log lines as `seat` may read them (the last `tail` of them).
+
+    Live messages carry only the last `tail` entries so that a message stays
+    small however long the game; the replay endpoint serves the whole story.
+    """
+    first = 0 if tail is None else max(0, steps - tail)
+    log = []
+    for step in range(first, min(steps, len(table.lines), len(table.actors))):
+        actor = table.actors[step]
+        who = "chance" if actor == CHANCE else table.name(actor)
+        entry: dict[str, Any] = {"step": step, "actor": actor, "who": who, "text": table.lines[step][seat]}
+        if step in table.timeouts:
+            entry["timeout"] = True
+        log.append(entry)
+    return log
+
+
+def line(game: Game, state: State, action_id: int, actor: int) -> dict[int | None, str]:
+    """What each viewer (every seat, and spectators) may read about an action about to be applied.
+
+    A game that words its own log (`State.describe`) is asked for each viewer; otherwise
+    moves are public and, of chance events, only dice are shown.
+    """
+    viewers: list[int | None] = [*range(game.num_players), None]
+    if type(state).describe is not State.describe:
+        return {viewer: state.describe(action_id, viewer) for viewer in viewers}
+    action = game.action(action_id)
+    text = str(action) if actor != CHANCE or action.is_dice else HIDDEN
+    return dict.fromkeys(viewers, text)
+
+
+def timed_out(line: dict[int | None, str], bot: str | None, name: str) -> dict[int | None, str]:
+    """A log line played by the timeout bot, saying so to everyone."""
+    return {viewer: f"Time ran out: the {bot} bot moved for {name}: {text}" for viewer, text in line.items()}
+
+
+def replay_with_lines(game: Game, actions: list[int]) -> tuple[State, list[dict[int | None, str]], list[int]]:
+    """Replay a stored game, wording its log as it goes; returns the state, the log lines and who
+    made each action. A broken record raises RecordError naming the action that fails."""
+    state = game.new_initial_state()
+    lines = []
+    actors = []
+    for index, action in enumerate(actions):
+        try:
+            if action not in state.legal_actions():
+                state.apply_action(action)  # raises with the reason
+            actor = state.current_player()
+            lines.append(line(game, state, action, actor))
+            state.apply_action(action)
+            actors.append(actor)
+        except IllegalAction as err:
+            raise RecordError(f"action {index + 1} of the record cannot be replayed: {err}") from None
+    return state, lines, actors
+
+
+def replay_snapshot(table: Table, seat: int | None, step: int, chat: list[dict[str, Any]]) -> dict[str, Any]:
+    """The game as `seat` saw it after `step` actions (with the chat said by then)."""
+    history = table.state.history
+    if not 0 <= step <= len(history):
+        raise NotFound(f"step {step} is outside this game's 0..{len(history)}")
+    if table.status != "finished" and seat is None:
+        raise Forbidden("spectators may replay a game only once it is finished")
+    state = replay_on(table.game, history[:step])
+    return {
+        "type": "replay",
+        "game_id": table.id,
+        "game": table.game.name,
+        "seat": seat,
+        "step": step,
+        "steps": len(history),
+        "decider": state.current_player(),
+        "players": players(table),
+        "view": state.view(seat),
+        "log": log_for(table, seat, step, tail=None),
+        "result": state.result().to_json() if state.is_terminal() else None,
+        "chat": chat,
+    }

@@ -1,0 +1,112 @@
+"""One live game in memory (a `Table`): the engine state, its seats, its log, its chat and its clock.
+
+The service changes tables; `snapshots.py` says what a seat is sent from one; the hub's
+connections watch one (`Watcher`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from magnates.bots.registry import GENERIC, available, make_bot
+from magnates.core.bot import Bot
+from magnates.core.errors import OptionError
+from magnates.core.game import Game, State
+from magnates.server.seats import Seat, matches, seat_for
+
+CHAT_KEPT = 100  # chat messages a table keeps in memory and a snapshot carries
+
+
+class Watcher(Protocol):
+    """A live connection to a table (the WebSocket hub's), told when something happens there."""
+
+    def changed(self) -> None:
+        """The game or its seats changed: send the seat's snapshot."""
+
+    def said(self, text: str) -> None:
+        """A chat message (its JSON text, ready to send) was posted at the table."""
+
+
+@dataclass
+class Table:
+    """One live game: the engine state plus who sits where and who made each move."""
+
+    id: str
+    game: Game
+    state: State
+    seats: list[Seat]
+    seed: int
+    actors: list[int]
+    next_seq: int
+    bots: dict[int, Bot] = field(default_factory=dict)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # one write at a time per game (threaded stores)
+    described: dict[int, dict[str, Any]] = field(default_factory=dict)  # action id -> its JSON for `legal`
+    lines: list[dict[int | None, str]] = field(default_factory=list)  # per step: log text per viewer
+    log_cache: dict[tuple[int, int | None], list[dict[str, Any]]] = field(default_factory=dict)
+    text_cache: dict[tuple[int, int, int | None], str] = field(default_factory=dict)  # -> message text
+    # Parts of the message text encoded once (message_text.py): the fixed fields, players and chat
+    # per revision; each legal action's entry; each log entry per (step, viewer) with what it was made from.
+    parts: dict[str, Any] = field(default_factory=dict)
+    legal_json: dict[int, str] = field(default_factory=dict)
+    log_json: dict[tuple[int, int | None], tuple[dict[int | None, str], str, bool, str]] = field(default_factory=dict)
+    listeners: list[Watcher] = field(default_factory=list)
+    creator_hash: str | None = None  # SHA-256 of the creator's secret (re-issues seat links)
+    fresh_tokens: dict[int, str] = field(default_factory=dict)  # plain tokens, only until the creator is answered
+    answers: dict[int, tuple[int, dict[str, Any]]] = field(default_factory=dict)  # seat -> (step, first answer)
+    last_used: float = field(default_factory=time.monotonic)
+    revision: int = 0  # bumped by changes that are not events (a seat taken, a chat message, a rematch)
+    chat: list[dict[str, Any]] = field(default_factory=list)  # the last CHAT_KEPT messages
+    created: str | None = None  # ISO time the game was created
+    turn_seconds: int = 0  # a person's time for each decision (0: no clock)
+    timeout_bot: str | None = None  # the bot level that moves for a person whose time ran out
+    deadline: float | None = None  # epoch seconds when the current decision's time runs out
+    timeouts: set[int] = field(default_factory=set)  # steps played by the timeout bot
+    rematch_id: str | None = None  # the game started as this one's rematch
+
+    @property
+    def step(self) -> int:
+        return len(self.state.history)
+
+    @property
+    def status(self) -> str:
+        return "finished" if self.state.is_terminal() else "playing"
+
+    def seat_for(self, token: str | None) -> int | None:
+        """The seat a secret token opens; no token is a spectator; a wrong token is refused."""
+        return seat_for(self.seats, token)
+
+    def is_creator(self, token: str | None) -> bool:
+        return matches(self.creator_hash, token)
+
+    def name(self, seat: int) -> str:
+        return self.seats[seat].display_name(seat) if 0 <= seat < len(self.seats) else f"Player {seat + 1}"
+
+    def notify(self) -> None:
+        for watcher in list(self.listeners):
+            watcher.changed()
+
+
+def bot_names(game: Game) -> list[str]:
+    """The bots a seat may be given; a game whose own bots fail to import still offers the generic ones."""
+    try:
+        return sorted(available(game))
+    except ImportError:
+        return sorted(GENERIC)
+
+
+def new_bot(name: str, game: Game) -> Bot:
+    try:
+        return make_bot(name, game)
+    except ImportError as err:
+        if name in GENERIC:
+            return GENERIC[name](game)
+        raise OptionError(f"bot {name!r} of {game.name} cannot be loaded: {err}") from None
+
+
+def step_rng(seed: int, step: int, purpose: str) -> random.Random:
+    """A generator fixed by the game's seed, the step and what it is for (restart-exact)."""
+    return random.Random(f"{seed}:{step}:{purpose}")

@@ -1,0 +1,65 @@
+"""The WebSocket's message text, put together from parts encoded once, is exactly the snapshot encoded whole."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from typing import Any
+
+import pytest
+
+from magnates.server.message_text import snapshot_text
+from magnates.server.service import GameService
+from magnates.server.snapshots import compact, snapshot
+from magnates.server.storage import Store
+from magnates.server.tables import Table
+
+
+def whole(table: Table, seat: int | None) -> str:
+    message = snapshot(table, seat)
+    message.pop("server_time", None)
+    return compact(message)
+
+
+def assert_same_for_everyone(table: Table) -> None:
+    for seat in [*range(len(table.seats)), None]:
+        sent = snapshot_text(table, seat)
+        if table.turn_seconds:
+            sent_message = json.loads(sent)
+            sent_message.pop("server_time")
+            sent = compact(sent_message)
+        assert sent == whole(table, seat), f"step {table.step}, seat {seat}"
+
+
+@pytest.mark.parametrize(("game", "options"), [("magnate", {"players": 2}), ("toy", {"players": 3})])
+def test_the_message_text_is_the_snapshot_through_a_whole_game(db_url: str, game: str, options: dict[str, Any]) -> None:
+    service = GameService(Store(db_url))
+    count = 2 if game == "magnate" else 3
+    seats = [{"kind": "person", "name": "Ana"}, *({"kind": "person", "open": True} for _ in range(count - 1))]
+    table = service.create(game, options, seats, seed=7, turn_seconds=60)
+    rng = random.Random(5)
+    assert_same_for_everyone(table)
+    for seat in range(1, count):
+        service.take(table, seat, f"Seat {seat + 1}")  # names change: the players part is encoded again
+        assert_same_for_everyone(table)
+    while table.status == "playing":
+        seat = table.state.current_player()
+        service.act(table, seat, rng.choice(list(table.state.legal_actions())), table.step)
+        assert_same_for_everyone(table)
+        if rng.random() < 0.2 and service.can_undo(table, seat):
+            service.undo(table, seat, table.step)  # the undone step's log entry is worded anew
+            assert_same_for_everyone(table)
+        if rng.random() < 0.05 and table.deadline is not None:
+            asyncio.run(service.timeout(table, table.deadline + 1))  # the timeout bot moves: its entry says so
+            assert_same_for_everyone(table)
+        if rng.random() < 0.05:
+            service.chat(table, seat, "hello <b>there</b> \u00e9")
+            assert_same_for_everyone(table)
+        if table.step > 400:
+            break
+    assert table.timeouts
+    if table.status == "finished":
+        service.rematch(table, 0)
+        assert_same_for_everyone(table)
+    service.store.dispose()

@@ -1,0 +1,77 @@
+"""Group commit: many games' moves stored from one thread, each request all or nothing."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from typing import Any
+
+import pytest
+
+from magnates.server.storage import ACTION, Store, StoredEvent, StoredGame
+from magnates.server.writer import Writer
+
+
+def new_store(url: str, games: int) -> Store:
+    store = Store(url)
+    for index in range(games):
+        store.create_game(StoredGame(f"g{index}", "toy", "1", {}, [{"kind": "person"}], 1, "playing"))
+    return store
+
+
+def test_moves_of_many_games_are_stored_once_each_and_in_order(db_url: str) -> None:
+    store = new_store(db_url, 20)
+    writer = Writer(store)
+
+    async def play(game: int) -> None:
+        for seq in range(0, 30, 2):  # a request: the move and the chance event after it
+            events = [StoredEvent(seq, ACTION, game, 0), StoredEvent(seq + 1, ACTION, seq, -1)]
+            await writer.append(f"g{game}", events, "finished" if seq == 28 else None)
+
+    async def main() -> None:
+        await asyncio.gather(*(play(game) for game in range(20)))
+
+    asyncio.run(main())
+    writer.close()
+    for game in range(20):
+        stored = store.events(f"g{game}")
+        assert [e.seq for e in stored] == list(range(30))
+        assert [e.action for e in stored[::2]] == [game] * 15
+        assert store.game(f"g{game}").status == "finished"  # type: ignore[union-attr]
+    assert writer.writes == 20 * 15 and writer.batches <= writer.writes
+    store.dispose()
+
+
+def test_a_bad_write_in_a_shared_transaction_fails_only_its_own_request(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = new_store(db_url, 6)
+    store.append("g3", [StoredEvent(0, ACTION, 9, 0)])  # g3's step 0 is stored already: a second one is refused
+    writer = Writer(store)
+    release = threading.Event()
+    append = store.append
+
+    def held_first(*args: Any, **kwargs: Any) -> None:
+        if args[0] == "g0":
+            release.wait(10)  # the writer is busy with g0 while the other five requests queue up
+        append(*args, **kwargs)
+
+    monkeypatch.setattr(store, "append", held_first)
+
+    async def main() -> list[BaseException | None]:
+        first = asyncio.ensure_future(writer.append("g0", [StoredEvent(0, ACTION, 1, 0)]))
+        await asyncio.sleep(0.05)
+        rest = [asyncio.ensure_future(writer.append(f"g{g}", [StoredEvent(0, ACTION, 1, 0)])) for g in range(1, 6)]
+        await asyncio.sleep(0.05)
+        release.set()
+        outcomes = await asyncio.gather(first, *rest, return_exceptions=True)
+        return [o if isinstance(o, BaseException) else None for o in outcomes]
+
+    outcomes = asyncio.run(main())
+    writer.close()
+    assert (writer.batches, writer.writes) == (2, 6)  # g0 alone, then the five together (then each alone)
+    assert [o is None for o in outcomes] == [True, True, True, False, True, True]
+    for game in (0, 1, 2, 4, 5):
+        assert [(e.seq, e.action) for e in store.events(f"g{game}")] == [(0, 1)]
+    assert [(e.seq, e.action) for e in store.events("g3")] == [(0, 9)]
+    store.dispose()
