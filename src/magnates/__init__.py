@@ -12,13 +12,12 @@ from magnates.core import (
     RecordError,
     Result,
     State,
-    load_game,
     load_record,
-    replay,
     sample,
     save,
 )
 from magnates.games import games, load
+from magnates.records import load_game, replay
 
 __version__ = "0.1.0"
 

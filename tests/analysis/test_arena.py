@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from magnates.core.errors import OptionError
-from magnates.core.record import Record, replay
+from magnates.core.record import Record
+from magnates.records import replay
 from magnates.sim.arena import matchups, run_arena, schedule, seat_orders, write_arena_report
 
 BOTS = ["greedy", "timid", "random"]

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from magnates.sim.arena import Z95, wilson_interval
+from magnates.sim.stats import Z95, wilson_interval
 
 
 def score_gap(p: float, successes: int, trials: int) -> float:

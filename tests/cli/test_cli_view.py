@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import io
-from pathlib import Path
+import sys
+import types
+from collections.abc import Mapping
+from typing import Any
 
 import pytest
 from dice_cards_toy import ToyGame
@@ -14,7 +17,8 @@ from typer.testing import CliRunner
 
 from magnates.cli.main import app
 from magnates.cli.view import action_menu, find_renderer, generic_view, render_menu
-from magnates.games import REGISTRY
+from magnates.core.game import Game
+from magnates.games import REGISTRY, GameEntry, Renderer
 
 runner = CliRunner()
 
@@ -25,31 +29,32 @@ def text_of(renderable: object, width: int = 80) -> str:
     return console.export_text()
 
 
-def make_package(root: Path, name: str, render_source: str) -> None:
-    package = root / name
-    package.mkdir()
-    (package / "__init__.py").write_text("from dice_cards_toy import ToyGame\n")
-    (package / "render.py").write_text(render_source)
+def register_toy_with(renderer: Renderer, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The toy game registered under an entry that names `renderer` (as a game's __init__.py does)."""
+    module = types.ModuleType("toy_with_render")
+    module.ENTRY = GameEntry(game=ToyGame, renderer=renderer)  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "toy_with_render", module)
+    monkeypatch.setitem(REGISTRY, "toy", "toy_with_render:ENTRY")
 
 
-def test_a_games_own_renderer_is_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    make_package(
-        tmp_path, "toy_with_render", "def render(game, view):\n    return f'TOY TABLE turn {view[\"turn\"]}'\n"
-    )
-    monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.setitem(REGISTRY, "toy", "toy_with_render:ToyGame")
-    assert find_renderer("toy") is not None
+def test_a_games_own_renderer_is_used(monkeypatch: pytest.MonkeyPatch) -> None:
+    def render(game: Game, view: Mapping[str, Any]) -> str:
+        return f"TOY TABLE turn {view['turn']}"
+
+    register_toy_with(render, monkeypatch)
+    assert find_renderer("toy") is render
     result = runner.invoke(app, ["play", "toy", "--vs", "high", "--seed", "1"], input="quit\n")
     assert result.exit_code == 0 and "TOY TABLE turn" in result.output
 
 
-def test_a_broken_renderer_falls_back_to_the_plain_view(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    make_package(tmp_path, "toy_broken_render", "def render(game, view:\n")
-    monkeypatch.syspath_prepend(str(tmp_path))
-    monkeypatch.setitem(REGISTRY, "toy", "toy_broken_render:ToyGame")
+def test_a_broken_renderer_falls_back_to_the_plain_view(monkeypatch: pytest.MonkeyPatch) -> None:
+    def render(game: Game, view: Mapping[str, Any]) -> str:
+        raise KeyError("no such seat")
+
+    register_toy_with(render, monkeypatch)
     result = runner.invoke(app, ["play", "toy", "--vs", "high", "--seed", "1"], input="quit\n")
     assert result.exit_code == 0
-    assert "warning:" in result.output and "SyntaxError" in result.output
+    assert "warning:" in result.output and "KeyError" in result.output
     assert "You are Player 1" in result.output
 
 

@@ -22,7 +22,7 @@ import pytest
 from magnates.cli.main import app
 
 ROOT = Path(__file__).resolve().parents[2]
-COMMANDS = ["games", "play", "simulate", "bench", "roll", "rules", "arena", "compare", "analyze", "report", "serve"]
+COMMANDS = ["games", "play", "simulate", "bench", "roll", "rules", "arena", "compare", "analyze", "report", "serve", "train"]
 
 
 def magnates(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from magnates.games.galactic_magnate import study
+from magnates.studies import galactic_magnate_balance as study
 
 
 def test_study_reports_length_and_win_rates():

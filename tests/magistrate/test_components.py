@@ -3,11 +3,12 @@ properties the rules and the designer's public notes rely on."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 
 import pytest
 
-from magnates.games.magistrate.components import components
+from magnates.games.magistrate.components import DesignError, _check, components
 
 
 def test_the_map_has_12_provinces_4_inner_and_8_outer_with_symmetric_adjacency():
@@ -78,10 +79,6 @@ def test_agent_ops_board_has_a_people_and_a_military_row_and_fewer_open_cells_in
 
 def test_broken_designs_are_refused_with_an_exception_that_survives_python_O():
     """The load-time checks raise DesignError (a ValueError), not assert, which `python -O` strips."""
-    import dataclasses
-
-    from magnates.games.magistrate.components import DesignError, _check
-
     comp = components()
     with pytest.raises(DesignError, match="card 0 is listed out of order"):
         _check(dataclasses.replace(comp, cards=comp.cards[1:]))

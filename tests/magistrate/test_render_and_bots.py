@@ -8,8 +8,10 @@ from rich.console import Console
 
 import magnates
 from magnates.bots import make_bot
-from magnates.games.magistrate.balance import play, win_share
+from magnates.games.magistrate.cheatsheet import render_options
+from magnates.games.magistrate.components import components
 from magnates.games.magistrate.render import render
+from magnates.studies.magistrate_balance import play, win_share
 
 from .helpers import dealt
 
@@ -53,9 +55,6 @@ def test_greedy_clearly_beats_random_in_two_player_games():
 
 
 def test_the_cheatsheet_shows_the_engines_numbers_and_only_open_cells():
-    from magnates.games.magistrate.cheatsheet import render_options
-    from magnates.games.magistrate.components import components
-
     comp = components()
     two = render_options({"players": 2})
     four = render_options({"players": 4})

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from magnates.games.magistrate import scoring
 from magnates.games.magistrate.components import GREEN, ORANGE, PURPLE
+from magnates.games.magistrate.flow import settle
 from magnates.games.magistrate.phases import INFLUENCE
 
 from .helpers import card_with, dealt
@@ -91,8 +92,6 @@ def test_flips_with_no_card_left_still_move_every_judge():
     state.hands[0] += hoard
     state.deck, state.discard = [], []
     influence_step(state, [1, 1, 1], flips=4)
-    from magnates.games.magistrate.flow import settle
-
     settle(state)
     assert state.judges == [5, 5, 5] and state.round == 2
 

@@ -7,7 +7,7 @@ import random
 import pytest
 
 import magnates
-from magnates.games.magistrate.balance import play
+from magnates.studies.magistrate_balance import play
 
 from .helpers import random_playout
 from .test_properties import conserved

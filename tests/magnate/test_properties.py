@@ -12,7 +12,9 @@ from hypothesis import strategies as st
 
 import magnates
 from magnates.core import sample
-from magnates.games.magnate.state import DRAW, MagnateState
+from magnates.games.magnate import space as S
+from magnates.games.magnate.flow import DRAW
+from magnates.games.magnate.state import MagnateState
 
 GAMES = 2000
 
@@ -35,8 +37,6 @@ def _expected_token_change(state: MagnateState, action: int) -> int | None:
     """How many tokens an action creates or destroys by the rules (None: checked from the tallies)."""
     op, a, _b, _c = state.space.decode[action]
     deck = state.deck
-    from magnates.games.magnate import space as S
-
     if op == S.OP_DEAL_CROWN:  # a player (not the automa) takes a token of each Crown's suit
         side = (len(deck.crowns) - len(state.crowns_to_deal)) % state.config.sides
         return 1 if side < state.config.players else 0

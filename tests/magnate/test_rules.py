@@ -6,7 +6,7 @@ import pytest
 
 import magnates
 from magnates import IllegalAction, OptionError
-from magnates.games.magnate.state import INCOME, MAIN, OVER, TAX
+from magnates.games.magnate.flow import INCOME, MAIN, OVER, TAX
 
 from .scenario import official, roll, set_tokens, texts, to_main
 
@@ -374,8 +374,6 @@ def test_log_lines_do_not_name_cards_drawn_by_others():
 
 
 def test_a_solo_loss_is_neither_a_win_nor_a_draw():
-    from magnates.games.magnate.state import OVER
-
     state = magnates.load("magnate", players=1).new_initial_state()
     game = state.game
     state._place(game.card_index["The Mill"], 0, 1)  # the automa holds a district

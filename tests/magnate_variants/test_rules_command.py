@@ -61,10 +61,6 @@ def test_unknown_game_exits_2() -> None:
 
 
 def test_rules_finds_a_cheatsheet_through_the_registry_even_with_a_hyphenated_name():
-    from typer.testing import CliRunner
-
-    from magnates.cli.main import app
-
-    result = CliRunner().invoke(app, ["rules", "galactic-magnate", "--plain"])
+    result = runner.invoke(app, ["rules", "galactic-magnate", "--plain"])
     assert result.exit_code == 0, result.output
     assert "Galactic Magnate" in result.output

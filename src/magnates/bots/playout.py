@@ -11,24 +11,22 @@ its knowledge through two optional methods on its `Game` class (nothing else is 
 - `leaf_values(state) -> list[float]`: optional, every seat's heuristic value at once, for games
   where computing them together is cheaper than one seat at a time.
 
-A game may also keep these functions in a module `heuristic` of its package (for example
-`magnates.games.magnate.heuristic`): the search finds them there when the Game class has none.
+A registered game may instead name these functions in its registry entry (`GameEntry.search`, as
+Magnate's `magnates.games.magnate.ENTRY` does): the search reads them there when the Game class
+has none.
 
 Both read the full state: in a search that is the bot's own determinization, never the real game.
 """
 
 from __future__ import annotations
 
-import functools
-import importlib
 import random
-import sys
 from collections.abc import Callable
-from types import ModuleType
 from typing import Any
 
 from magnates.core.chance import sample
 from magnates.core.game import CHANCE, TERMINAL, Game, State
+from magnates.games import entry_of
 
 Heuristic = Callable[[State, int], float]
 RolloutPolicy = Callable[[State, random.Random], int]
@@ -91,25 +89,11 @@ HOOKS = ("heuristic", "leaf_values", "rollout_action")
 
 
 def game_hooks(game: Game) -> dict[str, Any]:
-    """The game's search knowledge: methods of its Game class, else its package's `heuristic` module."""
+    """The game's search knowledge: methods of its Game class, else its registry entry's `search`."""
     found = {name: getattr(game, name) for name in HOOKS if callable(getattr(game, name, None))}
     if found:
         return found
-    module = _heuristic_module(type(game).__module__)
-    if module is None:
+    registered = entry_of(game)
+    if registered is None or registered.search is None:
         return {}
-    return {name: getattr(module, name) for name in HOOKS if callable(getattr(module, name, None))}
-
-
-@functools.cache
-def _heuristic_module(game_module: str) -> ModuleType | None:
-    module = sys.modules.get(game_module)
-    package = game_module if hasattr(module, "__path__") else game_module.rpartition(".")[0]
-    if not package:
-        return None
-    try:
-        return importlib.import_module(f"{package}.heuristic")
-    except ModuleNotFoundError as err:
-        if err.name != f"{package}.heuristic":
-            raise  # the module exists but is broken: say so
-        return None
+    return registered.search.as_dict()

@@ -1,23 +1,23 @@
 """`magnates analyze`: exact numbers for designers, computed from the dice rather than simulated.
 
-A game offers an analysis by having a module `magnates.games.<game>.analysis`
-with `analyze(options, turns) -> Analysis` (tables of exact fractions) and
-`plot(analysis, out_dir) -> [paths]`. Magnate has one.
+A game offers an analysis through its registry entry (`GameEntry.analysis`, an
+`Analyzer`: `analyze(options, turns)` gives tables of exact fractions and
+`plot(analysis, out_dir)` draws them). Magnate has one.
 """
 
 from __future__ import annotations
 
-import importlib
 import json
 from fractions import Fraction
 from pathlib import Path
-from types import ModuleType
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
+
+from magnates.games import Analyzer, entry
 
 from .common import OPTION_HELP, PLAYERS_HELP, fail, load_game, user_errors
 
@@ -26,15 +26,6 @@ COMPACT_ABOVE = 6
 ROOMY_WIDTH = 110
 """A terminal narrower than this (80 columns, a phone) gets bare fractions in every table, so that
 the rows do not wrap into unreadable stacks."""
-
-
-def analysis_module(game: str) -> ModuleType | None:
-    try:
-        return importlib.import_module(f"magnates.games.{game}.analysis")
-    except ModuleNotFoundError as err:
-        if err.name in (f"magnates.games.{game}.analysis", f"magnates.games.{game}"):
-            return None
-        raise
 
 
 def cell_text(cell: Any, compact: bool = False) -> str:
@@ -70,13 +61,13 @@ def analyze_command(
     horizon = parse_turns(turns)
     with user_errors():
         game = load_game(game_name, option or [], players)
-    module = analysis_module(game.name)
-    if module is None:
+    analyzer = entry(game_name).analysis
+    if analyzer is None:
         fail(f"there is no designer analysis for {game_name} yet; magnate has one")
-    analysis = module.analyze(game.options, horizon)
+    analysis = analyzer.analyze(game.options, horizon)
     if out is not None:
         try:
-            write_analysis(module, analysis, out, game.title)
+            write_analysis(analyzer, analysis, out, game.title)
         except OSError as err:
             fail(f"cannot write to {out}: {err.strerror}", 1)
     if as_json:
@@ -97,10 +88,10 @@ def analyze_command(
         console.print(f"Tables and plot written to {out}/", markup=False)
 
 
-def write_analysis(module: ModuleType, analysis: Any, out: Path, title: str) -> list[Path]:
+def write_analysis(analyzer: Analyzer, analysis: Any, out: Path, title: str) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     (out / "analysis.json").write_text(json.dumps(analysis.to_json(), indent=1))
-    figures: list[Path] = module.plot(analysis, out)
+    figures: list[Path] = analyzer.plot(analysis, out)
     lines = [f"# {title}: exact numbers from the dice", ""]
     for table in analysis.tables:
         lines += [

@@ -14,6 +14,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from magnates.bots.registry import available
 from magnates.core.errors import MagnatesError, OptionError
 from magnates.core.game import Game
 from magnates.core.options import parse_option_pairs
@@ -75,8 +76,6 @@ DEFAULT_BOT_HELP = f"default: {DEFAULT_BOT}, the strongest bot that answers at o
 
 def default_bot(game: Game) -> str:
     """`DEFAULT_BOT`, or `random` for a game that has no greedy bot (a test game, a new game)."""
-    from magnates.bots.registry import available
-
     return DEFAULT_BOT if DEFAULT_BOT in available(game) else "random"
 
 

@@ -25,9 +25,10 @@ from rich.table import Table
 
 from magnates.core.errors import OptionError
 from magnates.core.options import parse_option_pairs
-from magnates.sim.arena import Interval, wilson_interval, write_records
+from magnates.sim.arena import write_records
 from magnates.sim.batch import BatchSpec, default_workers, run_batch
 from magnates.sim.report import Report, build_report, summary_from_outcome, write_report
+from magnates.sim.stats import Interval, wilson_interval
 
 from .common import DEFAULT_BOT_HELP, OPTION_HELP, PLAYERS_HELP, bot_names, fail, game_options, load_game, user_errors
 

@@ -12,7 +12,7 @@ import typer
 import typer.core
 
 import magnates
-from magnates.cli import analyze, arena, bench, compare, play, report, roll, rules, serve, simulate
+from magnates.cli import analyze, arena, bench, compare, play, report, roll, rules, serve, simulate, train
 from magnates.cli.common import err_console, say_error
 
 
@@ -81,6 +81,7 @@ app.command("compare")(compare.compare_command)
 app.command("analyze")(analyze.analyze_command)
 app.command("report")(report.report_command)
 app.command("serve")(serve.serve_command)
+app.command("train")(train.train_command)
 
 
 def main() -> None:

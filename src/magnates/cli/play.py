@@ -87,7 +87,7 @@ class PlaySession:
         self.dice_manual = dice_manual
         self.save_path = save_path
         self.echo_input = echo_input
-        self.renderer: Renderer | None = find_renderer(game.name, self.warn)
+        self.renderer: Renderer | None = find_renderer(game.name)
         self.bots: dict[int, Bot] = {s: make_bot(name, game) for s, name in enumerate(seats) if name != HUMAN}
         resumed = len(state.history)
         if resumed == 0:

@@ -1,23 +1,21 @@
 """`magnates rules GAME`: the game's rules cheatsheet for the chosen options.
 
-A game offers a cheatsheet by having a module `magnates.games.<game>.cheatsheet`
-with `render_options(options) -> str` (Markdown). The options are the engine's
+A game offers a cheatsheet through its registry entry (`GameEntry.cheatsheet`,
+`render_options(options) -> str`, Markdown). The options are the engine's
 own (`--option NAME=VALUE`), validated the same way, so the sheet always
 describes the game `magnates play` would run.
 """
 
 from __future__ import annotations
 
-import importlib
 from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.markdown import Markdown
 
-from magnates.cli.view import game_package
 from magnates.core.options import parse_option_pairs
-from magnates.games import game_class
+from magnates.games import entry
 
 from .common import OPTION_HELP, PLAYERS_HELP, fail, game_options, user_errors
 
@@ -30,17 +28,12 @@ def rules_command(
 ) -> None:
     """Print the rules cheatsheet for these options (the numbers are the engine's own)."""
     with user_errors():
-        game_class(game_name)
+        cheatsheet = entry(game_name).cheatsheet
         parse_option_pairs(option or [])
         options = game_options(game_name, option or [], players)
-        name = f"{game_package(game_name)}.cheatsheet"  # the registry knows the package (names may hold '-')
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as err:
-            if err.name != name:  # a real import error inside the cheatsheet: let it show
-                raise
+        if cheatsheet is None:
             fail(f"{game_name} has no cheatsheet yet; see docs/rules/{game_name}.md")
-        text: str = module.render_options(options)
+        text = cheatsheet(options)
     if plain:
         typer.echo(text, nl=False)
     else:

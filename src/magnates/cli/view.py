@@ -1,14 +1,13 @@
 """Showing a game in the terminal: the game's own renderer, or a generic one for any view.
 
-A game may ship `magnates.games.<game>.render` with `render(game, view)`
-returning a Rich renderable; when it has none, `generic_view` shows the view
-dict as a tree, which is enough to play any game that follows the contract.
+A game's registry entry may name a renderer, `render(game, view)` returning a Rich renderable;
+when it has none, `generic_view` shows the view dict as a tree, which is enough to play any game
+that follows the contract. A renderer that fails while drawing is reported and replaced by the
+generic view: a broken picture must not stop a game from being played.
 """
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -20,46 +19,13 @@ from rich.text import Text
 from rich.tree import Tree
 
 from magnates.core.game import CHANCE, Game
-from magnates.games import REGISTRY
-
-Renderer = Callable[[Game, Mapping[str, Any]], RenderableType]
-
-
-def game_package(name: str) -> str:
-    """The package that holds a registered game (where its `render` module would be)."""
-    module = REGISTRY[name].partition(":")[0]
-    parts = module.split(".")
-    if parts[:2] == ["magnates", "games"] and len(parts) >= 3:
-        return ".".join(parts[:3])
-    spec = importlib.util.find_spec(module)
-    if spec is not None and spec.submodule_search_locations is not None:
-        return module
-    return module.rpartition(".")[0]
+from magnates.games import Renderer
+from magnates.games import entry as game_entry
 
 
-def find_renderer(name: str, warn: Callable[[str], None] | None = None) -> Renderer | None:
-    """The game's `render(game, view)` if its package has a `render` module, else None.
-
-    A renderer that fails to import is reported through `warn` and replaced by
-    the generic view: a broken picture must not stop a game from being played.
-    """
-    package = game_package(name)
-    if not package:
-        return None
-    try:
-        spec = importlib.util.find_spec(f"{package}.render")
-    except (ImportError, ValueError):
-        return None
-    if spec is None:
-        return None
-    try:
-        module = importlib.import_module(f"{package}.render")
-    except Exception as err:
-        if warn is not None:
-            warn(f"{package}.render cannot be loaded ({type(err).__name__}: {err}); showing the plain view")
-        return None
-    renderer: Renderer | None = getattr(module, "render", None)
-    return renderer
+def find_renderer(name: str) -> Renderer | None:
+    """The renderer the game's registry entry names, or None (then `generic_view` draws the view)."""
+    return game_entry(name).renderer
 
 
 def _is_scalar(value: Any) -> bool:

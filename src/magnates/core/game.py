@@ -7,20 +7,19 @@ action raises `IllegalAction` and leaves the state exactly as it was.
 
 from __future__ import annotations
 
+import json
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from magnates.core.actions import Action, ActionSpace
 from magnates.core.encoding import Encoder
 from magnates.core.errors import IllegalAction, RecordError
 from magnates.core.options import Option, validate_options
-
-if TYPE_CHECKING:
-    from magnates.core.record import Record
+from magnates.core.record import Record
 
 CHANCE = -1
 """`current_player()` at a chance node."""
@@ -288,13 +287,9 @@ class State(ABC):
         """The whole state (hidden parts too) as JSON-able data."""
 
     def record(self) -> Record:
-        from magnates.core.record import Record
-
         return Record(self.game.name, self.game.version, dict(self.game.options), list(self.history))
 
     def __str__(self) -> str:
-        import json
-
         return json.dumps(self.view(None), indent=1)
 
 

@@ -1,6 +1,8 @@
 """Game records: `(game, version, options, actions)`, chance outcomes included.
 
-A record replays every state exactly, and is the saved-game format.
+A record replays every state exactly, and is the saved-game format. Replaying needs the game:
+`replay_on(game, actions)` takes it; `magnates.records.replay(record)` finds it by name in the
+registry (which lives above the core, so the core imports no game).
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from magnates.core.errors import IllegalAction, MagnatesError, RecordError
+from magnates.core.errors import IllegalAction, RecordError
 
 if TYPE_CHECKING:
     from magnates.core.game import Game, State
@@ -59,21 +61,6 @@ class Record:
         )
 
 
-def replay(record: Record | dict[str, Any], *, all_states: bool = False) -> Any:
-    """Rebuild the final state (or every state, with `all_states=True`) from a record."""
-    from magnates.games import load
-
-    if isinstance(record, dict):
-        record = Record.from_json(record)
-    game = load(record.game, **record.options)
-    if str(record.version) != str(game.version):
-        raise RecordError(
-            f"this record was made by {record.game} rules version {record.version}; "
-            f"this installation has version {game.version}"
-        )
-    return replay_on(game, record.actions, all_states=all_states)
-
-
 def replay_on(game: Game, actions: list[int], *, all_states: bool = False) -> Any:
     state: State = game.new_initial_state()
     states = [state.clone()] if all_states else []
@@ -109,13 +96,3 @@ def load_record(path: str | Path) -> Record:
     except json.JSONDecodeError as err:
         raise RecordError(f"saved game {path} is not valid JSON: {err}") from None
     return Record.from_json(data)
-
-
-def load_game(path: str | Path) -> State:
-    """Load a saved game and replay it to where it was."""
-    try:
-        return replay(load_record(path))  # type: ignore[no-any-return]
-    except RecordError:
-        raise
-    except MagnatesError as err:
-        raise RecordError(f"saved game {path} cannot be loaded: {err}") from None

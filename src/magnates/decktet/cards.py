@@ -6,7 +6,7 @@ is also the d6 order of Magnate's taxation: die face = suit + 1.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import IntEnum, StrEnum
 
 
@@ -142,8 +142,6 @@ EXTENDED_DECK: tuple[Card, ...] = ACES + NUMBERED + CROWNS + (EXCUSE,) + PAWNS +
 
 def double_deck() -> tuple[Card, ...]:
     """Two copies of the extended deck (Mega Magnate, three-player Magnate)."""
-    from dataclasses import replace
-
     return EXTENDED_DECK + tuple(replace(card, copy=1) for card in EXTENDED_DECK)
 
 

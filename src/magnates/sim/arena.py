@@ -26,12 +26,13 @@ from __future__ import annotations
 
 import itertools
 import json
-import math
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from openskill.models import PlackettLuce
 
 from magnates.bots.registry import make_bot
 from magnates.core.errors import OptionError
@@ -39,27 +40,7 @@ from magnates.core.game import Game
 from magnates.core.record import Record
 from magnates.sim.batch import BatchSpec, chunked, default_workers, play_assignments, run_tasks
 from magnates.sim.runner import GameOutcome
-
-Z95 = 1.959963984540054
-"""The standard normal quantile of a two-sided 95% interval."""
-
-Interval = tuple[float, float]
-
-
-def wilson_interval(successes: float, trials: int, z: float = Z95) -> Interval:
-    """The Wilson score interval for a proportion: sensible near 0 and 1 and for small samples."""
-    if trials <= 0:
-        return (0.0, 1.0)
-    if not 0 <= successes <= trials:
-        raise ValueError(f"{successes} successes out of {trials} trials is impossible")
-    p = successes / trials
-    z2 = z * z
-    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
-    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
-    low = 0.0 if successes == 0 else max(0.0, centre - half)  # exact at the ends, where rounding would leak
-    high = 1.0 if successes == trials else min(1.0, centre + half)
-    return (low, high)
-
+from magnates.sim.stats import wilson_interval
 
 # -- the schedule ----------------------------------------------------------------------------------
 
@@ -208,8 +189,6 @@ def head_to_head(bots: Sequence[str], outcomes: Iterable[GameOutcome]) -> list[P
 
 def openskill_ratings(bots: Sequence[str], outcomes: Iterable[GameOutcome]) -> dict[str, tuple[float, float]]:
     """(mu, sigma) of each bot after rating every finished game in order (Plackett-Luce)."""
-    from openskill.models import PlackettLuce
-
     model = PlackettLuce()
     ratings = {bot: model.rating(name=bot) for bot in bots}
     for outcome in outcomes:

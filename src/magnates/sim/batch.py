@@ -9,7 +9,6 @@ state cannot make results depend on the worker layout.
 
 from __future__ import annotations
 
-import importlib
 import json
 import multiprocessing
 import os
@@ -21,7 +20,7 @@ from typing import Any
 
 from magnates.bots.registry import make_bot
 from magnates.core.game import Game
-from magnates.games import REGISTRY, game_class
+from magnates.games import REGISTRY, game_class, resolve
 from magnates.sim.runner import DEFAULT_MAX_ACTIONS, GameOutcome, derive_seed, play_game
 from magnates.sim.stats import Summary, summarize
 
@@ -45,8 +44,8 @@ def lineup(bots: Sequence[str], players: int, index: int) -> list[str]:
 class BatchSpec:
     """Everything a worker process needs to play its share of a batch.
 
-    `target` is the registry entry (`"module:Class"`) looked up when the spec is
-    made, so that worker processes find games registered at run time too.
+    `target` is the game's registry target (`"module:attribute"`) looked up when the
+    spec is made, so that worker processes find games registered at run time too.
     """
 
     game: str
@@ -70,9 +69,7 @@ class BatchSpec:
         return cls(game, dict(options), tuple(bots), games, seed, target=REGISTRY[game], **kw)
 
     def load(self) -> Game:
-        module, _, attr = (self.target or REGISTRY[self.game]).partition(":")
-        cls: type[Game] = getattr(importlib.import_module(module), attr)
-        return cls(**self.options)
+        return resolve(self.target or REGISTRY[self.game]).game(**self.options)
 
 
 @dataclass

@@ -18,7 +18,9 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
+from magnates.bots.registry import make_bot
 from magnates.core.errors import OptionError
+from magnates.sim.batch import BatchResult, chunked, default_workers, play_indexes
 
 T = TypeVar("T")
 
@@ -88,9 +90,6 @@ def map_tasks(
 
 def run_batch(spec: Any, workers: int | None = None, progress: Callable[[int], None] | None = None) -> Any:
     """`magnates.sim.batch.run_batch` on Ray: same chunks, same seeds, same outcomes."""
-    from magnates.bots.registry import make_bot
-    from magnates.sim.batch import BatchResult, chunked, default_workers, play_indexes
-
     game = spec.load()
     for name in set(spec.bots):
         make_bot(name, game)

@@ -40,7 +40,9 @@ from typing import Any
 
 from magnates.core.errors import RecordError
 from magnates.core.game import CHANCE, TERMINAL
-from magnates.core.record import Record, replay
+from magnates.core.record import Record
+from magnates.records import replay
+from magnates.sim.stats import wilson_interval
 
 TIEBREAK_PREFIX = "tiebreak"
 
@@ -192,8 +194,6 @@ class Report:
         return count / self.games if self.games else 0.0
 
     def to_json(self) -> dict[str, Any]:
-        from magnates.sim.arena import wilson_interval
-
         def share(count: int) -> dict[str, Any]:
             return {"count": count, "rate": self.rate(count), "ci95": list(wilson_interval(count, self.games))}
 
@@ -288,7 +288,6 @@ def _figure(paths: list[Path], alt: str) -> str:
 def write_report(source: Path, out: Path | None = None) -> Path:
     """Read the records at `source`, write report.json, plots and report.md into `out`; return report.md."""
     from magnates.sim import plots
-    from magnates.sim.arena import wilson_interval
 
     out = out or (source if source.is_dir() else source.parent)
     summaries, errors = load_summaries(source)

@@ -6,12 +6,34 @@
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from magnates.sim.runner import GameOutcome
+
+Z95 = 1.959963984540054
+"""The standard normal quantile of a two-sided 95% interval."""
+
+Interval = tuple[float, float]
+
+
+def wilson_interval(successes: float, trials: int, z: float = Z95) -> Interval:
+    """The Wilson score interval for a proportion: sensible near 0 and 1 and for small samples."""
+    if trials <= 0:
+        return (0.0, 1.0)
+    if not 0 <= successes <= trials:
+        raise ValueError(f"{successes} successes out of {trials} trials is impossible")
+    p = successes / trials
+    z2 = z * z
+    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
+    low = 0.0 if successes == 0 else max(0.0, centre - half)  # exact at the ends, where rounding would leak
+    high = 1.0 if successes == trials else min(1.0, centre + half)
+    return (low, high)
+
 
 MAX_ERROR_KINDS = 20
 """Distinct error messages kept in a summary (the count of errors is always exact)."""

@@ -1,5 +1,22 @@
-"""Galactic Magnate (seed 002): a space trading game of auctions, monopolies, debt and collapse."""
+"""Galactic Magnate (seed 002): a space trading game of auctions, monopolies, debt and collapse.
 
+`ENTRY` is what Galactic Magnate offers the tools around the engine: the terminal's picture, the
+rules cheatsheet and its search knowledge.
+"""
+
+from magnates.games.galactic_magnate import cheatsheet, heuristic, render
 from magnates.games.galactic_magnate.game import GalacticMagnateGame
+from magnates.games.registry import GameEntry, SearchHooks
 
-__all__ = ["GalacticMagnateGame"]
+ENTRY = GameEntry(
+    game=GalacticMagnateGame,
+    renderer=render.render,
+    cheatsheet=cheatsheet.render_options,
+    search=SearchHooks(
+        heuristic=heuristic.heuristic,
+        leaf_values=heuristic.leaf_values,
+        rollout_action=heuristic.rollout_action,
+    ),
+)
+
+__all__ = ["ENTRY", "GalacticMagnateGame"]

@@ -1,5 +1,22 @@
-"""Magistrate: Matt Worden's game of People, Military and Agents, with designed components."""
+"""Magistrate: Matt Worden's game of People, Military and Agents, with designed components.
 
+`ENTRY` is what Magistrate offers the tools around the engine: the terminal's picture, the rules
+cheatsheet and its search knowledge.
+"""
+
+from magnates.games.magistrate import cheatsheet, heuristic, render
 from magnates.games.magistrate.game import MagistrateGame
+from magnates.games.registry import GameEntry, SearchHooks
 
-__all__ = ["MagistrateGame"]
+ENTRY = GameEntry(
+    game=MagistrateGame,
+    renderer=render.render,
+    cheatsheet=cheatsheet.render_options,
+    search=SearchHooks(
+        heuristic=heuristic.heuristic,
+        leaf_values=heuristic.leaf_values,
+        rollout_action=heuristic.rollout_action,
+    ),
+)
+
+__all__ = ["ENTRY", "MagistrateGame"]

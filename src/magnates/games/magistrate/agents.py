@@ -9,29 +9,29 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from magnates.core.actions import Action
+from magnates.games.magistrate.actions import AddAgent, AgentOp, AssignAgents, Pass, PlaceAgent
 from magnates.games.magistrate.components import JUDGES, ORANGE, OpCell
 from magnates.games.magistrate.income import OP_SOURCES, earn
 from magnates.games.magistrate.judges import player_target
-from magnates.games.magistrate.military import build_fort
-from magnates.games.magistrate.supply import cards_left, discard_from_hand, gain_cubes, owe_draws
+from magnates.games.magistrate.phases import NEXT_PLAYER, SAME_PLAYER, Then
+from magnates.games.magistrate.supply import build_fort, cards_left, discard_from_hand, gain_cubes, owe_draws
 
 if TYPE_CHECKING:
-    from magnates.games.magistrate.state import MagistrateState
-
-ROWS = {"people": 0, "military": 1}
+    from magnates.games.magistrate.position import Position
 
 
-def add_agent_cost(s: MagistrateState, player: int) -> int:
+def add_agent_cost(s: Position, player: int) -> int:
     """One orange cube per agent the player already has on the board."""
     return s.agents_on_board(player)
 
 
-def free_cells(s: MagistrateState, player: int) -> list[int]:
+def free_cells(s: Position, player: int) -> list[int]:
     """Open cells (no blocking chip) where the player has no agent yet."""
     return [c for c, here in enumerate(s.placed[player]) if not here and c not in s.blocked]
 
 
-def legal(s: MagistrateState, player: int) -> list[int]:
+def legal(s: Position, player: int) -> list[int]:
     ids = s.ids
     out = [ids.pass_]
     if s.placing:
@@ -45,7 +45,29 @@ def legal(s: MagistrateState, player: int) -> list[int]:
     return out
 
 
-def add_agent(s: MagistrateState, player: int) -> None:
+def apply(s: Position, player: int, action: Action) -> Then:
+    """Add/Assign Agents: add agents (paying orange for each) and assign them once, until he passes.
+
+    Assigning lifts every agent to the Header and places them one by one; the pass that ends the
+    placing does not end the turn.
+    """
+    match action:
+        case Pass() if s.placing:
+            s.placing = False
+        case Pass():
+            return NEXT_PLAYER
+        case AddAgent():
+            add_agent(s, player)
+        case AssignAgents():
+            assign_agents(s, player)
+        case PlaceAgent(cell):
+            place_agent(s, player, cell)
+        case _:
+            raise ValueError(f"{action} is not an Add/Assign Agents action")
+    return SAME_PLAYER
+
+
+def add_agent(s: Position, player: int) -> None:
     cost = add_agent_cost(s, player)
     s.supply[player][ORANGE] -= cost
     s.stockpile[ORANGE] += cost
@@ -53,7 +75,7 @@ def add_agent(s: MagistrateState, player: int) -> None:
     s.header[player] += 1
 
 
-def assign_agents(s: MagistrateState, player: int) -> None:
+def assign_agents(s: Position, player: int) -> None:
     """Lift all of one's agents to the Header, then place them one by one (PlaceAgent, then pass)."""
     row = s.placed[player]
     s.header[player] += sum(row)
@@ -62,7 +84,7 @@ def assign_agents(s: MagistrateState, player: int) -> None:
     s.placing = True
 
 
-def place_agent(s: MagistrateState, player: int, cell: int) -> None:
+def place_agent(s: Position, player: int, cell: int) -> None:
     s.header[player] -= 1
     s.placed[player][cell] = 1
 
@@ -70,7 +92,29 @@ def place_agent(s: MagistrateState, player: int, cell: int) -> None:
 # -- Agent Ops ----------------------------------------------------------------------------
 
 
-def ops_legal(s: MagistrateState, player: int, row: str) -> list[int]:
+def legal_people_ops(s: Position, player: int) -> list[int]:
+    """Agent Ops: People: the ops of the People row's cells where the player has an agent."""
+    return ops_legal(s, player, "people")
+
+
+def legal_military_ops(s: Position, player: int) -> list[int]:
+    """Agent Ops: Military: the ops of the Military row's cells where the player has an agent."""
+    return ops_legal(s, player, "military")
+
+
+def apply_op(s: Position, player: int, action: Action) -> Then:
+    """Each agent on the board runs its cell's op at most once a phase, until the player passes."""
+    match action:
+        case Pass():
+            return NEXT_PLAYER
+        case AgentOp(cell, card, judge, forward, province):
+            run_op(s, player, cell, card, judge, forward, province)
+        case _:
+            raise ValueError(f"{action} is not an Agent Op")
+    return SAME_PLAYER
+
+
+def ops_legal(s: Position, player: int, row: str) -> list[int]:
     out = [s.ids.pass_]
     for cell in s.comp.cells:
         if cell.row == row and s.placed[player][cell.id] and cell.id not in s.ops_used:
@@ -78,12 +122,12 @@ def ops_legal(s: MagistrateState, player: int, row: str) -> list[int]:
     return out
 
 
-def _affordable(s: MagistrateState, player: int, cell: OpCell) -> bool:
+def _affordable(s: Position, player: int, cell: OpCell) -> bool:
     supply = s.supply[player]
     return all(supply[c] >= cell.pay_stockpile[c] + cell.pay_home[c] for c in range(3))
 
 
-def op_choices(s: MagistrateState, player: int, cell: OpCell) -> list[int]:
+def op_choices(s: Position, player: int, cell: OpCell) -> list[int]:
     if not _affordable(s, player, cell):
         return []
     table = s.ids.agent_op
@@ -112,7 +156,7 @@ def op_choices(s: MagistrateState, player: int, cell: OpCell) -> list[int]:
     return [table[(cell.id, card, j, fw, p)] for card in cards for (_, j, fw, p) in params]
 
 
-def _effect_possible(s: MagistrateState, player: int, effect: str) -> bool:
+def _effect_possible(s: Position, player: int, effect: str) -> bool:
     """A draw needs a card left to draw; a levy needs soldiers left in stock."""
     if effect == "draw_cards":
         return cards_left(s)
@@ -121,7 +165,7 @@ def _effect_possible(s: MagistrateState, player: int, effect: str) -> bool:
     return True
 
 
-def sabotage_target(s: MagistrateState, player: int, province: int) -> int:
+def sabotage_target(s: Position, player: int, province: int) -> int:
     """The rival with the most soldiers in a province one shares (ties: the nearest seat to the left)."""
     if not s.soldiers[player][province]:
         return -1
@@ -134,7 +178,7 @@ def sabotage_target(s: MagistrateState, player: int, province: int) -> int:
     return best
 
 
-def run_op(s: MagistrateState, player: int, cell_id: int, card: int, judge: int, forward: bool, province: int) -> None:
+def run_op(s: Position, player: int, cell_id: int, card: int, judge: int, forward: bool, province: int) -> None:
     cell = s.comp.cells[cell_id]
     s.ops_used.append(cell_id)
     supply = s.supply[player]

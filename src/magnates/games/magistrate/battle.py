@@ -13,14 +13,14 @@ from magnates.games.magistrate.components import GREEN
 from magnates.games.magistrate.income import BATTLES, earn
 
 if TYPE_CHECKING:
-    from magnates.games.magistrate.state import MagistrateState
+    from magnates.games.magistrate.position import Position
 
 
-def defender_strength(s: MagistrateState, defender: int, province: int) -> int:
+def defender_strength(s: Position, defender: int, province: int) -> int:
     return s.soldiers[defender][province] + (1 if s.forts[province] == defender else 0)
 
 
-def flip(s: MagistrateState, card: int) -> None:
+def flip(s: Position, card: int) -> None:
     attacker, defender, province, _ = s.battle
     s.discard.append(card)
     info = s.comp.cards[card]
@@ -40,7 +40,7 @@ def flip(s: MagistrateState, card: int) -> None:
         finish(s, attacker_left > 0, defender_left > 0)
 
 
-def finish(s: MagistrateState, attacker_stands: bool, defender_stands: bool) -> None:
+def finish(s: Position, attacker_stands: bool, defender_stands: bool) -> None:
     """The winner takes the cubes home as evidence; if both sides are wiped out, one each."""
     attacker, defender, province, pot = s.battle
     if attacker_stands:
@@ -59,7 +59,7 @@ def finish(s: MagistrateState, attacker_stands: bool, defender_stands: bool) -> 
     s.battle = []
 
 
-def abandon(s: MagistrateState) -> None:
+def abandon(s: Position) -> None:
     """No card is left to flip (every card is in a hand or evidence): the battle stops, cubes to the stockpile."""
     attacker, defender, province, pot = s.battle
     s.stockpile[GREEN] += pot

@@ -1,23 +1,43 @@
-"""The game round: who decides, which chance event comes next, and how phases follow.
+"""The game round as a table, and the one place that moves the game through it.
 
-A round is: Update Resources (deal, then each player's material discards and
-secret evidence), the six action phases (once around the table each, a player
-taking actions until he passes), Apply Influence (4 flips), the scoring rounds
-of Judges that reached or passed Home, then the First Player token passes left.
+The round, as the sheet lists it (`ROUND` below says the same as data):
 
-Pending chance events come before any decision: owed card draws, then a running
-battle, then the influence flips. A turn in which a player could only pass is
-passed for him (`settle`), so bots and people are asked only real questions.
+1. Update Resources: cards are dealt (1 per Fort); then each player in turn discards for
+   material (1 card per Ring) and may place one card as secret evidence.
+2. The six Action Phases, in this order, once around the table each (a player takes as many
+   actions as he chooses and can afford, then passes): Agent Ops: People, People Actions,
+   Military March/Fortify, Agent Ops: Military, Military Attacks, Add/Assign Agents.
+3. Apply Influence: 4 cards are flipped. Then a scoring round for each Judge that reached or
+   passed Home; the game ends after 7 scoring rounds (or at the round limit); otherwise the First
+   Player token passes to the left and the next round begins with Update Resources.
+
+A phase module offers a turn's choices (`legal`) and carries one out (`apply`), returning
+SAME_PLAYER (he acts again) or NEXT_PLAYER (his turn in this phase is over); it never names
+another phase. Once every player has had his turn, `end_turn` begins the phase the table names.
+
+Pending chance events come before any decision: owed card draws, then a running battle, then the
+influence flips. A turn in which a player could only pass is passed for him (`settle`), so bots
+and people are asked only real questions.
 """
 
 from __future__ import annotations
 
 from bisect import insort
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
 
+from magnates.core.actions import Action
 from magnates.core.chance import uniform
-from magnates.core.game import CHANCE, TERMINAL
-from magnates.games.magistrate import agents, battle, judges, military, people, resources, scoring
+from magnates.core.game import CHANCE
+from magnates.games.magistrate.agents import apply as agents_apply
+from magnates.games.magistrate.agents import apply_op, legal_military_ops, legal_people_ops
+from magnates.games.magistrate.agents import legal as agents_legal
+from magnates.games.magistrate.battle import abandon, flip
+from magnates.games.magistrate.judges import begin_influence, influence_flip, missing_flip
+from magnates.games.magistrate.military import apply_attack, apply_march, attack_legal, march_legal
+from magnates.games.magistrate.people import apply as people_apply
+from magnates.games.magistrate.people import legal as people_legal
 from magnates.games.magistrate.phases import (
     ACTIONS,
     AGENTS,
@@ -25,53 +45,96 @@ from magnates.games.magistrate.phases import (
     INFLUENCE,
     MARCH,
     MATERIAL,
+    NEXT_PLAYER,
     OPS_MILITARY,
     OPS_PEOPLE,
     OVER,
     PEOPLE,
     PHASES,
+    Then,
 )
+from magnates.games.magistrate.position import Position
+from magnates.games.magistrate.resources import apply as resources_apply
+from magnates.games.magistrate.resources import deal_cards
+from magnates.games.magistrate.resources import legal as resources_legal
+from magnates.games.magistrate.scoring import end_game_scoring, scoring_round
 from magnates.games.magistrate.supply import refill_deck, take_from_deck
 
-if TYPE_CHECKING:
-    from magnates.games.magistrate.state import MagistrateState
+Legal = Callable[[Position, int], list[int]]
+Apply = Callable[[Position, int, Action], Then]
 
 
-def current_player(s: MagistrateState) -> int:
-    if s.stage == OVER:
-        return TERMINAL
-    if s.draws or s.battle or s.stage == INFLUENCE:
-        return CHANCE
-    return (s.first + s.turn) % s.n
+class Phase(Enum):
+    """The steps of a round, each as a state records it: its `stage`, and its `phase` index (None: kept)."""
+
+    UPDATE_RESOURCES = (MATERIAL, 0)
+    OPS_PEOPLE = (ACTIONS, OPS_PEOPLE)
+    PEOPLE = (ACTIONS, PEOPLE)
+    MARCH = (ACTIONS, MARCH)
+    OPS_MILITARY = (ACTIONS, OPS_MILITARY)
+    ATTACKS = (ACTIONS, ATTACKS)
+    AGENTS = (ACTIONS, AGENTS)
+    APPLY_INFLUENCE = (INFLUENCE, None)
 
 
-def chance_outcomes(s: MagistrateState) -> list[tuple[int, float]]:
+@dataclass(frozen=True)
+class Row:
+    """One phase: what happens as it begins, a turn's choices, their effect, and the phase after it.
+
+    A phase with no choices (`legal` None) is chance only: nobody decides in it.
+    """
+
+    begin: Callable[[Position], None] | None
+    legal: Legal | None
+    apply: Apply | None
+    then: Phase
+
+
+# fmt: off
+ROUND: dict[Phase, Row] = {
+    #                           as it begins     a turn's choices    their effect     then
+    Phase.UPDATE_RESOURCES: Row(deal_cards,      resources_legal,    resources_apply, Phase.OPS_PEOPLE),
+    Phase.OPS_PEOPLE:       Row(None,            legal_people_ops,   apply_op,        Phase.PEOPLE),
+    Phase.PEOPLE:           Row(None,            people_legal,       people_apply,    Phase.MARCH),
+    Phase.MARCH:            Row(None,            march_legal,        apply_march,     Phase.OPS_MILITARY),
+    Phase.OPS_MILITARY:     Row(None,            legal_military_ops, apply_op,        Phase.ATTACKS),
+    Phase.ATTACKS:          Row(None,            attack_legal,       apply_attack,    Phase.AGENTS),
+    Phase.AGENTS:           Row(None,            agents_legal,       agents_apply,    Phase.APPLY_INFLUENCE),
+    Phase.APPLY_INFLUENCE:  Row(begin_influence, None,               None,            Phase.UPDATE_RESOURCES),
+}
+# fmt: on
+"""Each phase and the one after it. Between Apply Influence and the next round's Update Resources
+come the scoring rounds due and the end test (`end_round`)."""
+
+FIRST_PHASE = Phase.UPDATE_RESOURCES
+
+# Where a state is in the table, read off its `stage` and (in the Action Phases) `phase` fields.
+_AT_STAGE: dict[str, Row] = {phase.value[0]: row for phase, row in ROUND.items() if phase.value[0] != ACTIONS}
+_ACTION_PHASES: dict[int, Row] = {phase.value[1]: row for phase, row in ROUND.items() if phase.value[0] == ACTIONS}
+
+
+def phase_row(s: Position) -> Row:
+    """The row of the phase the state is in (the game must not be over)."""
+    return _ACTION_PHASES[s.phase] if s.stage == ACTIONS else _AT_STAGE[s.stage]
+
+
+# -- the engine contract ------------------------------------------------------------------
+
+
+def chance_outcomes(s: Position) -> list[tuple[int, float]]:
     """Every card still in the deck is equally likely to come off it."""
     draw = s.ids.draw
     return uniform([draw[c] for c in s.deck])
 
 
-def legal_actions(s: MagistrateState) -> list[int]:
-    player = (s.first + s.turn) % s.n
-    if s.stage == MATERIAL:
-        return resources.legal(s, player)
-    if s.removals:
-        return people.removal_choices(s, player)
-    phase = s.phase
-    if phase == OPS_PEOPLE:
-        return agents.ops_legal(s, player, "people")
-    if phase == PEOPLE:
-        return people.legal(s, player)
-    if phase == MARCH:
-        return military.march_legal(s, player)
-    if phase == OPS_MILITARY:
-        return agents.ops_legal(s, player, "military")
-    if phase == ATTACKS:
-        return military.attack_legal(s, player)
-    return agents.legal(s, player)
+def legal_actions(s: Position) -> list[int]:
+    legal = phase_row(s).legal
+    if legal is None:
+        raise ValueError(f"no one decides during {s.stage}: a chance event comes next")
+    return legal(s, (s.first + s.turn) % s.n)
 
 
-def apply(s: MagistrateState, action_id: int) -> None:
+def apply(s: Position, action_id: int) -> None:
     if s.draws or s.battle or s.stage == INFLUENCE:
         _apply_chance(s, s.ids.actions[action_id].card)  # type: ignore[attr-defined]
     else:
@@ -79,7 +142,7 @@ def apply(s: MagistrateState, action_id: int) -> None:
     settle(s)
 
 
-def _apply_chance(s: MagistrateState, card: int) -> None:
+def _apply_chance(s: Position, card: int) -> None:
     take_from_deck(s, card)
     if s.draws:
         owed = s.draws[0]
@@ -88,72 +151,41 @@ def _apply_chance(s: MagistrateState, card: int) -> None:
         if owed[1] == 0:
             s.draws.pop(0)
     elif s.battle:
-        battle.flip(s, card)
+        flip(s, card)
     else:
-        s.discard.append(card)
-        judges.apply_flip(s, card)
-        s.flips_left -= 1
+        influence_flip(s, card)
 
 
-def _apply_decision(s: MagistrateState, action_id: int) -> None:
-    ids = s.ids
-    player = (s.first + s.turn) % s.n
-    if action_id == ids.pass_:
-        if s.placing:
-            s.placing = False
-        else:
-            end_turn(s)
-        return
-    action = ids.actions[action_id]
-    kind = action.kind
-    a = action.__dict__
-    if kind == "material":
-        resources.discard_for_material(s, player, a["card"])
-    elif kind == "secret":
-        resources.place_secret_evidence(s, player, a["card"])
+def _apply_decision(s: Position, action_id: int) -> None:
+    effect = phase_row(s).apply
+    if effect is None:
+        raise ValueError(f"no one decides during {s.stage}: a chance event comes next")
+    if effect(s, (s.first + s.turn) % s.n, s.ids.actions[action_id]) is NEXT_PLAYER:
         end_turn(s)
-    elif kind == "conscript":
-        people.conscript(s, player)
-    elif kind == "produce":
-        people.produce(s, player)
-    elif kind == "produce_trade":
-        people.produce_by_trade(s, player, a["card"])
-    elif kind == "popularity":
-        people.increase_popularity(s, player)
-    elif kind == "remove_soldier":
-        people.remove_soldier(s, player, a["province"])
-    elif kind == "influence":
-        people.influence_judges(s, player, a["card"], a["forward"])
-    elif kind == "march":
-        military.march(s, player, a["source"], a["target"], a["count"])
-    elif kind == "fortify":
-        military.fortify(s, player, a["province"])
-    elif kind == "attack":
-        military.declare_attack(s, player, a["province"], a["defender"])
-    elif kind == "add_agent":
-        agents.add_agent(s, player)
-    elif kind == "assign_agents":
-        agents.assign_agents(s, player)
-    elif kind == "place_agent":
-        agents.place_agent(s, player, a["cell"])
-    elif kind == "agent_op":
-        agents.run_op(s, player, a["cell"], a["card"], a["judge"], a["forward"], a["province"])
-    else:  # pragma: no cover - the action space has no other kinds
-        raise AssertionError(f"unknown action kind {kind}")
 
 
 # -- sequencing -------------------------------------------------------------------------
 
 
-def begin_round(s: MagistrateState) -> None:
-    s.stage = MATERIAL
-    s.phase = 0
+def begin(s: Position, phase: Phase) -> None:
+    """Enter a phase: record it, run what happens as it begins, and start the First Player's turn."""
+    row = ROUND[phase]
+    stage, index = phase.value
+    s.stage = stage
+    if index is not None:
+        s.phase = index
     s.turn = 0
-    resources.deal_cards(s)
+    if row.begin is not None:
+        row.begin(s)
     start_turn(s)
 
 
-def start_turn(s: MagistrateState) -> None:
+def begin_round(s: Position) -> None:
+    begin(s, FIRST_PHASE)
+
+
+def start_turn(s: Position) -> None:
+    """A turn's allowances start afresh: material discards (1 per Ring), unused ops, no assignment yet."""
     player = (s.first + s.turn) % s.n
     s.material_left = s.rings[player]
     s.ops_used = []
@@ -163,26 +195,19 @@ def start_turn(s: MagistrateState) -> None:
     s.most_at_start = [p for p in range(len(s.forts)) if s.has_most(player, p)] if s.phase == MARCH else []
 
 
-def end_turn(s: MagistrateState) -> None:
+def end_turn(s: Position) -> None:
+    """The next player's turn; once around the table, the phase the table names next."""
     s.turn += 1
     if s.turn == s.n:
-        s.turn = 0
-        if s.stage == MATERIAL:
-            s.stage = ACTIONS
-            s.phase = 0
-        elif s.phase < AGENTS:
-            s.phase += 1
-        else:
-            s.stage = INFLUENCE
-            s.flips_left = s.comp.flips_per_round
-            s.passed_home = []
-    start_turn(s)
+        begin(s, phase_row(s).then)
+    else:
+        start_turn(s)
 
 
-def finish_influence(s: MagistrateState) -> None:
+def end_round(s: Position) -> None:
     """Scoring rounds for each Judge that reached or passed Home, then the end test or the next round."""
     for judge in s.passed_home:
-        scoring.scoring_round(s, judge)
+        scoring_round(s, judge)
     s.passed_home = []
     if s.scoring_rounds >= s.comp.scoring_rounds_to_end:
         end_game(s, f"{s.scoring_rounds} scoring rounds")
@@ -191,16 +216,16 @@ def finish_influence(s: MagistrateState) -> None:
     else:
         s.round += 1
         s.first = (s.first + 1) % s.n
-        begin_round(s)
+        begin(s, ROUND[Phase.APPLY_INFLUENCE].then)
 
 
-def end_game(s: MagistrateState, reason: str) -> None:
-    scoring.end_game_scoring(s)
+def end_game(s: Position, reason: str) -> None:
+    end_game_scoring(s)
     s.stage = OVER
     s.end_reason = reason
 
 
-def settle(s: MagistrateState) -> None:
+def settle(s: Position) -> None:
     """Run everything that needs no one's choice, up to the next chance node or real decision."""
     while True:
         if s.stage == OVER:
@@ -213,16 +238,15 @@ def settle(s: MagistrateState) -> None:
         if s.battle:
             if refill_deck(s):
                 return
-            battle.abandon(s)
+            abandon(s)
             continue
         if s.stage == INFLUENCE:
             if s.flips_left > 0:
                 if refill_deck(s):
                     return
-                judges.apply_missing_flip(s)
-                s.flips_left -= 1
+                missing_flip(s)
                 continue
-            finish_influence(s)
+            end_round(s)
             continue
         legal = legal_actions(s)
         if len(legal) == 1 and legal[0] == s.ids.pass_:
@@ -232,10 +256,10 @@ def settle(s: MagistrateState) -> None:
         return
 
 
-def explain_illegal(s: MagistrateState, action_id: int) -> str:
+def explain_illegal(s: Position, action_id: int) -> str:
     if s.stage == OVER:
         return "the game is over"
-    if current_player(s) == CHANCE:
+    if s.current_player() == CHANCE:
         return "a chance event (a card off the deck) comes next, and that card is not in the deck"
     kind = s.ids.kind_of[action_id] if 0 <= action_id < len(s.ids.kind_of) else "?"
     if s.stage == MATERIAL:

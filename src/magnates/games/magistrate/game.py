@@ -15,11 +15,17 @@ from magnates.core.errors import RecordError
 from magnates.core.game import Game, require
 from magnates.core.options import Option
 from magnates.games.magistrate.actions import ActionIds
+from magnates.games.magistrate.bots import FACTORIES
 from magnates.games.magistrate.components import Components, components
 from magnates.games.magistrate.income import SOURCES as INCOME_SOURCES
 from magnates.games.magistrate.income import empty as no_income
+from magnates.games.magistrate.info import static_info
+from magnates.games.magistrate.layout import Layout
 from magnates.games.magistrate.observation import MagistrateEncoder
-from magnates.games.magistrate.state import FIELDS, MagistrateState
+from magnates.games.magistrate.phases import ACTIONS, INFLUENCE, MATERIAL, OVER, PHASES
+from magnates.games.magistrate.position import FIELDS
+from magnates.games.magistrate.setup import new_game
+from magnates.games.magistrate.state import MagistrateState
 from magnates.games.magistrate.views import HIDDEN
 
 
@@ -42,21 +48,24 @@ class MagistrateGame(Game):
         return ActionIds(self.comp, self.num_players)
 
     @cached_property
-    def homes(self) -> tuple[int, ...]:
-        return self.comp.homes[self.num_players]
+    def layout(self) -> Layout:
+        """What every state of this game shares: components, action ids, Homes, blocking chips."""
+        return Layout(self.comp, self.ids, self.num_players)
 
-    @cached_property
+    @property
+    def homes(self) -> tuple[int, ...]:
+        return self.layout.homes
+
+    @property
     def blocked(self) -> tuple[int, ...]:
-        return self.comp.blocking_chips[self.num_players]
+        return self.layout.blocked
 
     def build_action_space(self) -> list[Action]:
         return list(self.ids.actions)
 
     def static_info(self) -> dict[str, Any]:
         """The map, Judges' path, Agent Ops board, deck and readable action labels for the web table."""
-        from magnates.games.magistrate.info import static_info
-
-        return static_info(self)
+        return static_info(self.layout)
 
     def observation_encoder(self) -> Encoder:
         """Built once per option set (and kept): the slices' lengths depend on the player count."""
@@ -66,13 +75,9 @@ class MagistrateGame(Game):
         return encoder
 
     def new_initial_state(self) -> MagistrateState:
-        from magnates.games.magistrate.setup import new_game
-
-        return new_game(self)
+        return new_game(self, self.layout)
 
     def bot_factories(self) -> dict[str, Callable[[Game], Bot]]:
-        from magnates.games.magistrate.bots import FACTORIES
-
         return dict(FACTORIES)
 
     # -- saving and loading -----------------------------------------------------------
@@ -88,7 +93,7 @@ class MagistrateGame(Game):
             data = {**data, "income": no_income(self.num_players)}
         missing = [name for name, _ in FIELDS if name not in data] + (["history"] if "history" not in data else [])
         require(not missing, f"the state lacks {', '.join(missing)}")
-        s = MagistrateState(self)
+        s = MagistrateState(self, self.layout)
         try:
             for name, depth in FIELDS:
                 s.__dict__[name] = _copy(data[name], depth, name)
@@ -177,8 +182,8 @@ def _check_state(s: MagistrateState) -> None:
     comp = s.comp
     n = s.n
     require(type(s.round) is int and s.round >= 1, "round must be a positive whole number")
-    require(s.stage in ("material", "actions", "influence", "over"), f"unknown stage {s.stage!r}")
-    require(type(s.phase) is int and 0 <= s.phase < 6, "phase must be 0..5")
+    require(s.stage in (MATERIAL, ACTIONS, INFLUENCE, OVER), f"unknown stage {s.stage!r}")
+    require(type(s.phase) is int and 0 <= s.phase < len(PHASES), f"phase must be 0..{len(PHASES) - 1}")
     require(
         type(s.first) is int and 0 <= s.first < n and type(s.turn) is int and 0 <= s.turn < n,
         "first player and turn must be seats",

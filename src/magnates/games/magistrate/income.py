@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from magnates.games.magistrate.state import MagistrateState
+    from magnates.games.magistrate.position import Position
 
 SOURCES = ("material", "informants", "press", "quartermaster", "secret evidence", "battles")
 MATERIAL, INFORMANTS, PRESS, QUARTERMASTER, SECRET_EVIDENCE, BATTLES = range(len(SOURCES))
@@ -35,10 +35,10 @@ def empty(players: int) -> list[list[int]]:
     return [[0] * len(SOURCES) for _ in range(players)]
 
 
-def earn(s: MagistrateState, player: int, source: int, cubes: int) -> None:
+def earn(s: Position, player: int, source: int, cubes: int) -> None:
     s.income[player][source] += cubes
 
 
-def by_source(s: MagistrateState) -> dict[str, dict[str, int]]:
+def by_source(s: Position) -> dict[str, dict[str, int]]:
     """`Result.details["income"]`: {seat as str: {source: cubes}} (the report's convention)."""
     return {str(p): dict(zip(SOURCES, s.income[p], strict=True)) for p in range(s.n)}

@@ -7,13 +7,11 @@ People see 1-based numbers: card id 7 is "card 8", province id 0 is province 1 (
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from magnates.games.magistrate.components import COLOURS, JUDGES, Card, Components, OpCell
+from magnates.games.magistrate.layout import Layout
 from magnates.games.magistrate.phases import PHASES
-
-if TYPE_CHECKING:
-    from magnates.games.magistrate.game import MagistrateGame
 
 
 def cubes_text(counts: tuple[int, int, int] | list[int]) -> str:
@@ -163,9 +161,9 @@ def _label(comp: Components, action: Any) -> str:
     return str(action)
 
 
-def static_info(game: MagistrateGame) -> dict[str, Any]:
-    comp = game.comp
-    homes = list(game.homes)
+def static_info(layout: Layout) -> dict[str, Any]:
+    comp = layout.comp
+    homes = list(layout.homes)
     return {
         "provinces": [
             {
@@ -191,7 +189,7 @@ def static_info(game: MagistrateGame) -> dict[str, Any]:
                 "cost": cell_cost(c),
                 "effect": cell_effect(c),
                 "summary": cell_summary(c),
-                "blocked": c.id in game.blocked,
+                "blocked": c.id in layout.blocked,
             }
             for c in comp.cells
         ],
@@ -212,5 +210,5 @@ def static_info(game: MagistrateGame) -> dict[str, Any]:
             for c in comp.cards
         ],
         "stock": {"soldiers": comp.soldiers, "forts": comp.forts, "rings": comp.rings, "agents": comp.agents},
-        "labels": {str(i): _label(comp, a) for i, a in enumerate(game.ids.actions)},
+        "labels": {str(i): _label(comp, a) for i, a in enumerate(layout.ids.actions)},
     }

@@ -14,13 +14,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from magnates.games.magistrate.state import MagistrateState
+    from magnates.games.magistrate.position import Position
 
 
-def describe(s: MagistrateState, action_id: int, viewer: int | None) -> str:
-    """The log line for `action_id`, about to be applied to `s`, as `viewer` (a seat, or None) may read it."""
+def describe(s: Position, action_id: int, text: str, viewer: int | None) -> str:
+    """The log line for `action_id` (whose full text is `text`), about to be applied to `s`, as `viewer`
+    (a seat, or None) may read it."""
     action = s.ids.actions[action_id]
-    text = s.game.action_to_string(action_id)
     if s.draws and action.kind == "draw":
         return _draw_into_hand(s.draws[0][0], action.card, viewer)  # type: ignore[attr-defined]
     if action.kind == "secret":

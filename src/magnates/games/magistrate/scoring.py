@@ -10,14 +10,14 @@ from magnates.games.magistrate.income import SECRET_EVIDENCE, by_source, earn
 from magnates.games.magistrate.supply import gain_cubes
 
 if TYPE_CHECKING:
-    from magnates.games.magistrate.state import MagistrateState
+    from magnates.games.magistrate.position import Position
 
 CUBES_PER_VP = 4
 END_CUBES_PER_VP = 6
 TIE_BREAKERS = ("popularity rings", "forts on the map", "agents on the board", "unused action cubes", "cards in hand")
 
 
-def reveal_secret_evidence(s: MagistrateState, judge: int) -> None:
+def reveal_secret_evidence(s: Position, judge: int) -> None:
     """Secret evidence is traded for the cubes in its corner ("2"/"3" cards: that many of the Judge's colour)."""
     for player in range(s.n):
         for card in s.secret[player]:
@@ -30,7 +30,7 @@ def reveal_secret_evidence(s: MagistrateState, judge: int) -> None:
         s.secret[player] = []
 
 
-def base_points(s: MagistrateState, player: int, judge: int) -> int:
+def base_points(s: Position, player: int, judge: int) -> int:
     """Rings on the Flag (People), Forts on the map (Military), Agents on the board (Agent)."""
     if judge == 0:
         return s.rings[player]
@@ -39,7 +39,7 @@ def base_points(s: MagistrateState, player: int, judge: int) -> int:
     return s.agents_on_board(player)
 
 
-def scoring_round(s: MagistrateState, judge: int) -> None:
+def scoring_round(s: Position, judge: int) -> None:
     reveal_secret_evidence(s, judge)
     for player in range(s.n):
         cubes = s.evidence[player][judge] // CUBES_PER_VP
@@ -64,7 +64,7 @@ def comparison_points(counts: list[int]) -> list[int]:
     return out
 
 
-def end_game_scoring(s: MagistrateState) -> None:
+def end_game_scoring(s: Position) -> None:
     for player in range(s.n):
         s.vp[player] += sum(s.evidence[player]) // END_CUBES_PER_VP
     for counts in (
@@ -76,7 +76,7 @@ def end_game_scoring(s: MagistrateState) -> None:
             s.vp[player] += points
 
 
-def tie_keys(s: MagistrateState, player: int) -> tuple[int, ...]:
+def tie_keys(s: Position, player: int) -> tuple[int, ...]:
     return (
         s.rings[player],
         s.forts_on_map(player),
@@ -86,7 +86,7 @@ def tie_keys(s: MagistrateState, player: int) -> tuple[int, ...]:
     )
 
 
-def result(s: MagistrateState) -> Result:
+def result(s: Position) -> Result:
     if s.stage != "over":
         raise ValueError("the game is not over yet; result() is only defined at the end")
     keys = [(s.vp[p], *tie_keys(s, p)) for p in range(s.n)]

@@ -3,25 +3,23 @@ the Header, 4 cards (dealt as chance draws), 3 purple, 2 green and 1 orange cube
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from magnates.core.game import Game
 from magnates.games.magistrate.flow import begin_round, settle
 from magnates.games.magistrate.income import empty
+from magnates.games.magistrate.layout import Layout
+from magnates.games.magistrate.phases import MATERIAL
 from magnates.games.magistrate.state import MagistrateState
 from magnates.games.magistrate.supply import owe_draws
 
-if TYPE_CHECKING:
-    from magnates.games.magistrate.game import MagistrateGame
 
-
-def new_game(game: MagistrateGame) -> MagistrateState:
-    comp = game.comp
-    n = game.num_players
-    s = MagistrateState(game)
+def new_game(game: Game, layout: Layout) -> MagistrateState:
+    comp = layout.comp
+    n = layout.players
+    s = MagistrateState(game, layout)
     provinces = len(comp.provinces)
     s.round = 1
     s.first = 0
-    s.stage = "material"
+    s.stage = MATERIAL
     s.phase = 0
     s.turn = 0
     s.soldiers = [[0] * provinces for _ in range(n)]

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from magnates.games.magistrate.phases import PHASES
 
 if TYPE_CHECKING:
-    from magnates.games.magistrate.state import MagistrateState
+    from magnates.games.magistrate.position import Position as MagistrateState
 
 HIDDEN = ("hands", "secret", "deck", "history")
 

@@ -1,6 +1,24 @@
-"""Magnate: rules, variants, views and bots (see docs/rules/magnate.md)."""
+"""Magnate: rules, variants, views and bots (see docs/rules/magnate.md).
 
+`ENTRY` is what Magnate offers the tools around the engine: the terminal's picture, the rules
+cheatsheet for any variant, its search knowledge and the designer analysis from the dice.
+"""
+
+from magnates.games.magnate import analysis, cheatsheet, heuristic, render
 from magnates.games.magnate.game import MagnateGame
 from magnates.games.magnate.state import MagnateState
+from magnates.games.registry import Analyzer, GameEntry, SearchHooks
 
-__all__ = ["MagnateGame", "MagnateState"]
+ENTRY = GameEntry(
+    game=MagnateGame,
+    renderer=render.render,
+    cheatsheet=cheatsheet.render_options,
+    search=SearchHooks(
+        heuristic=heuristic.heuristic,
+        leaf_values=heuristic.leaf_values,
+        rollout_action=heuristic.rollout_action,
+    ),
+    analysis=Analyzer(analyze=analysis.analyze, plot=analysis.plot),
+)
+
+__all__ = ["ENTRY", "MagnateGame", "MagnateState"]

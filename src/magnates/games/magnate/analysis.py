@@ -22,6 +22,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from magnates.games.magnate.options import config_from_options
+
 D10 = range(1, 11)
 D6_FACES = 6
 SUIT_COUNT = 6
@@ -49,8 +51,6 @@ class Rules:
 
 def rules_from_options(options: Mapping[str, Any]) -> Rules:
     """Read what matters from a validated Magnate option set (through the variant's `Config`)."""
-    from magnates.games.magnate.options import config_from_options
-
     config = config_from_options(dict(options))
     return Rules(
         players=config.players,

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from magnates.core.options import validate_options
 from magnates.decktet import PAWNS
 from magnates.games.magnate.cards import COURT_DEVELOP_COST, COURT_RANK, build_deck
 from magnates.games.magnate.districts import layout
@@ -41,8 +42,6 @@ def player_name(side: int, config: Config) -> str:
 
 def config_for(options: dict[str, Any]) -> Config:
     """Validated options (OptionError with the reason if not) to the variant's numbers."""
-    from magnates.core.options import validate_options
-
     return config_from_options(validate_options("magnate", MAGNATE_OPTIONS, options, check_options))
 
 

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from magnates.games.magnate import placement
+from magnates.games.magnate import flow, placement
 from magnates.games.magnate import space as S
-from magnates.games.magnate import state as st
 
 if TYPE_CHECKING:
     from magnates.games.magnate.state import MagnateState
@@ -18,15 +17,15 @@ def explain(state: MagnateState, action_id: int) -> str:
     op, a, b, _ = state.space.decode[action_id]
     phase = state.phase
     if state.is_chance_node():
-        return f"the game is waiting for a chance event ({st.PHASE_NAMES[phase]})"
+        return f"the game is waiting for a chance event ({flow.PHASE_NAMES[phase]})"
     if op in (S.OP_DRAW, S.OP_ROLL, S.OP_TAX, S.OP_DEAL_CROWN):
         return "dice and draws are chance events, not a player's choice"
-    if phase == st.INCOME and op != S.OP_INCOME:
+    if phase == flow.INCOME and op != S.OP_INCOME:
         return "a deed's owner must first choose which suit it produces"
-    if phase == st.AUTOMA and op != S.OP_AUTOMA_BUILD:
+    if phase == flow.AUTOMA and op != S.OP_AUTOMA_BUILD:
         return "first place the sold card on the automa's side"
     if op == S.OP_INCOME:
-        return "that suit is not on the deed that produced" if phase == st.INCOME else "no deed income is waiting"
+        return "that suit is not on the deed that produced" if phase == flow.INCOME else "no deed income is waiting"
     side = state.turn_player
     tokens = state.tokens[side]
     if op == S.OP_TRADE:

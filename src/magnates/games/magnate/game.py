@@ -12,8 +12,12 @@ from magnates.core.bot import BotFactory
 from magnates.core.encoding import Encoder
 from magnates.core.game import Game
 from magnates.games.magnate import options as opts
+from magnates.games.magnate import view as views
+from magnates.games.magnate.bots import GreedyBot
 from magnates.games.magnate.cards import Deck, build_deck
 from magnates.games.magnate.districts import District, layout
+from magnates.games.magnate.income import SOURCES
+from magnates.games.magnate.observation import MagnateEncoder
 from magnates.games.magnate.space import Space, build_space
 from magnates.games.magnate.state import MagnateState
 
@@ -58,27 +62,27 @@ class MagnateGame(Game):
         return MagnateState(self)
 
     def state_from_json(self, data: Mapping[str, Any]) -> MagnateState:
-        from magnates.games.magnate.view import state_from_json
-
-        return state_from_json(self, data)
+        return views.state_from_json(self, data)
 
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> MagnateState:
-        from magnates.games.magnate.view import sample_state
+        return views.sample_state(self, view, rng)
 
-        return sample_state(self, view, rng)
+    def view_of(self, state: MagnateState, player: int | None) -> dict[str, Any]:
+        """`state.view(player)`: written by view.py, which imports the state module (so not the reverse)."""
+        return views.view(state, player)
+
+    def json_of(self, state: MagnateState) -> dict[str, Any]:
+        """`state.to_json()`: the spectator's view plus the hidden parts (view.py)."""
+        return views.state_to_json(state)
 
     def observation_encoder(self) -> Encoder:
         """Built once per option set: the slices' lengths depend on the deck, districts and sides."""
-        from magnates.games.magnate.observation import MagnateEncoder
-
         encoder: Encoder | None = self.__dict__.get("_encoder")
         if encoder is None:
             encoder = self.__dict__["_encoder"] = MagnateEncoder(self)
         return encoder
 
     def bot_factories(self) -> dict[str, BotFactory]:
-        from magnates.games.magnate.bots import GreedyBot
-
         return {"greedy": lambda game: GreedyBot()}
 
     def static_info(self) -> dict[str, Any]:
@@ -88,8 +92,6 @@ class MagnateGame(Game):
         `deck` is keyed by card label ("The Sea #2" for a second copy); `layout` is "line" (two
         sides) or "y" (three players: arm k of the Y lies between seat k and seat k+1).
         """
-        from magnates.games.magnate.income import SOURCES
-
         config, deck = self.config, self.deck
         districts = [
             {

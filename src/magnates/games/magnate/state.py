@@ -1,8 +1,10 @@
-"""A position of Magnate and the turn sequence: roll, (tax), collect, play, draw.
+"""A position of Magnate and the steps of a turn: roll, (tax), collect, play, draw.
 
 The state is mutable and copied by `clone()`. Rules modules (income, placement,
-deeds, scoring) hold the rules text; this module holds the sequence of a turn
-and the bookkeeping.
+deeds, scoring) hold the rules text; flow.py holds the phases and which may
+follow which; this module holds the steps that move between them and the
+bookkeeping. Views and JSON are written by view.py, which also builds states
+from JSON and so imports this module: the state reaches it through its game.
 """
 
 from __future__ import annotations
@@ -11,16 +13,28 @@ from bisect import insort
 from typing import TYPE_CHECKING, Any
 
 from magnates.core.chance import uniform
-from magnates.core.game import CHANCE, TERMINAL, Result, State
+from magnates.core.game import Result, State
 from magnates.games.magnate import deeds, income, placement, scoring
 from magnates.games.magnate import space as S
+from magnates.games.magnate.explain import explain
+from magnates.games.magnate.flow import (
+    AUTOMA,
+    DECIDES,
+    DEED_OWNER,
+    DRAW,
+    INCOME,
+    MAIN,
+    OVER,
+    ROLL,
+    SETUP_CROWNS,
+    SETUP_HANDS,
+    TAX,
+    TURN_PLAYER,
+)
+from magnates.games.magnate.flow import PHASE_NAMES as PHASE_NAMES  # read by view.py and observation.py
 
 if TYPE_CHECKING:
     from magnates.games.magnate.game import MagnateGame
-
-# Phases of play.
-SETUP_CROWNS, SETUP_HANDS, ROLL, TAX, INCOME, MAIN, DRAW, AUTOMA, OVER = range(9)
-PHASE_NAMES = ("deal crowns", "deal hands", "roll", "tax", "income", "main", "draw", "automa", "over")
 
 
 class MagnateState(State):
@@ -88,14 +102,12 @@ class MagnateState(State):
 
     # -- whose decision ---------------------------------------------------------------
     def current_player(self) -> int:
-        phase = self.phase
-        if phase == MAIN or phase == AUTOMA:
+        decides = DECIDES[self.phase]
+        if decides == TURN_PLAYER:
             return self.turn_player
-        if phase == INCOME:
+        if decides == DEED_OWNER:
             return self.pending_income[0][0]
-        if phase == OVER:
-            return TERMINAL
-        return CHANCE
+        return decides  # CHANCE or TERMINAL
 
     def income_order(self) -> list[int]:
         """Sides that collect income, the turn holder first (the automa collects nothing)."""
@@ -212,8 +224,6 @@ class MagnateState(State):
         return self.game.action_to_string(action_id)
 
     def explain_illegal(self, action_id: int) -> str:
-        from magnates.games.magnate.explain import explain
-
         return explain(self, action_id)
 
     # -- applying ------------------------------------------------------------------------
@@ -401,11 +411,7 @@ class MagnateState(State):
         return super().returns()
 
     def view(self, player: int | None) -> dict[str, Any]:
-        from magnates.games.magnate.view import view
-
-        return view(self, player)
+        return self.game.view_of(self, player)
 
     def to_json(self) -> dict[str, Any]:
-        from magnates.games.magnate.view import state_to_json
-
-        return state_to_json(self)
+        return self.game.json_of(self)

@@ -1,6 +1,6 @@
 """Fit the search heuristic's weights on greedy self-play: which seat's numbers foretell the winner.
 
-    python -m magnates.games.galactic_magnate.heuristic_fit --games 2000 [--players 2,3,4,5]
+    python -m magnates.studies.galactic_magnate_heuristic_fit --games 2000 [--players 2,3,4,5]
 
 Plays greedy games (seed i for game i), records every seat's `heuristic.features` at some of the
 turn holders' roll decisions, and fits a conditional logit: P(seat wins) = softmax over the living

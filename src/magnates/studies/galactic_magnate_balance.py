@@ -3,8 +3,8 @@
 The designed tables (prices, fees, Fortune events) were tuned with this; the
 figures in docs/rules/galactic-magnate.md come from
 
-    python -m magnates.games.galactic_magnate.study --players 2 --games 1000
-    python -m magnates.games.galactic_magnate.study --players 5 --games 1000
+    python -m magnates.studies.galactic_magnate_balance --players 2 --games 1000
+    python -m magnates.studies.galactic_magnate_balance --players 5 --games 1000
 
 Seats play in a random order (a chance node), so the study reports wins both by
 seat and by position in the playing order (the first player's edge).

@@ -1,6 +1,6 @@
 """Balance by simulation: win rate by seat and by bot style, and how each action type is used.
 
-Run `python -m magnates.games.magistrate.balance --games 1000` (docs/rules/magistrate.md
+Run `python -m magnates.studies.magistrate_balance --games 1000` (docs/rules/magistrate.md
 holds the tables it printed). Seats are rotated so every bot plays every seat
 equally often; every game has its own seed, so a run is reproducible.
 """

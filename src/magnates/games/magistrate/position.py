@@ -1,0 +1,183 @@
+"""Where everything is in a Magistrate game: plain lists of ints, copied by hand.
+
+The map, the Agent Ops board, the cubes in each place, the cards in each pile,
+and where the round stands (`stage`, and within the Action Phases `phase`).
+What may happen to them lives in the rule modules (resources, people, military,
+battle, agents, judges, scoring), which all read and write a `Position`; `flow`
+strings the phases together, and `state.MagistrateState` is a `Position` that
+answers the engine contract with them.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Self
+
+from magnates.core.game import CHANCE, TERMINAL, Game, State
+from magnates.games.magistrate.actions import ActionIds
+from magnates.games.magistrate.components import Components
+from magnates.games.magistrate.layout import Layout
+from magnates.games.magistrate.phases import INFLUENCE, OVER
+
+# Fields copied by `clone` and written by `to_json`: (name, depth of list nesting).
+FIELDS: tuple[tuple[str, int], ...] = (
+    ("round", 0),
+    ("first", 0),
+    ("stage", 0),
+    ("phase", 0),
+    ("turn", 0),
+    ("soldiers", 2),
+    ("stock_soldiers", 1),
+    ("forts", 1),
+    ("stock_forts", 1),
+    ("rings", 1),
+    ("header", 1),
+    ("placed", 2),
+    ("stock_agents", 1),
+    ("supply", 2),
+    ("evidence", 2),
+    ("stockpile", 1),
+    ("hands", 2),
+    ("secret", 2),
+    ("deck", 1),
+    ("discard", 1),
+    ("judges", 1),
+    ("scoring_rounds", 0),
+    ("scored", 1),
+    ("vp", 1),
+    ("draws", 2),
+    ("battle", 1),
+    ("removals", 0),
+    ("placing", 0),
+    ("flips_left", 0),
+    ("passed_home", 1),
+    ("material_left", 0),
+    ("ops_used", 1),
+    ("assigned", 0),
+    ("most_at_start", 1),
+    ("end_reason", 0),
+    ("last_battle", 1),
+    ("income", 2),
+)
+
+
+class Position(State):
+    """A Magistrate state without its rules: the fields, whose move it is, counting, copying and saving."""
+
+    comp: Components
+    ids: ActionIds
+    n: int
+    home: tuple[int, ...]
+    blocked: tuple[int, ...]
+
+    round: int
+    first: int
+    stage: str
+    phase: int
+    turn: int
+    soldiers: list[list[int]]
+    stock_soldiers: list[int]
+    forts: list[int]
+    stock_forts: list[int]
+    rings: list[int]
+    header: list[int]
+    placed: list[list[int]]
+    stock_agents: list[int]
+    supply: list[list[int]]
+    evidence: list[list[int]]
+    stockpile: list[int]
+    hands: list[list[int]]
+    secret: list[list[int]]
+    deck: list[int]
+    discard: list[int]
+    judges: list[int]
+    scoring_rounds: int
+    scored: list[int]
+    vp: list[int]
+    draws: list[list[int]]
+    battle: list[int]
+    removals: int
+    placing: bool
+    flips_left: int
+    passed_home: list[int]
+    material_left: int
+    ops_used: list[int]
+    assigned: bool
+    most_at_start: list[int]
+    end_reason: str
+    last_battle: list[int]
+    income: list[list[int]]
+
+    def __init__(self, game: Game, layout: Layout) -> None:
+        self.game = game
+        self.comp = layout.comp
+        self.ids = layout.ids
+        self.n = layout.players
+        self.home = layout.homes
+        self.blocked = layout.blocked
+        self.history = []
+        self._legal = None
+
+    # -- whose move ----------------------------------------------------------------
+    @property
+    def decider(self) -> int:
+        """The seat whose turn it is in the current phase (also the decider at decision nodes)."""
+        return (self.first + self.turn) % self.n
+
+    def current_player(self) -> int:
+        """Pending chance events come before any decision: owed draws, a running battle, the influence flips."""
+        if self.stage == OVER:
+            return TERMINAL
+        if self.draws or self.battle or self.stage == INFLUENCE:
+            return CHANCE
+        return (self.first + self.turn) % self.n
+
+    # -- counting (used by scoring, views and bots) ----------------------------------
+    def forts_on_map(self, player: int) -> int:
+        return self.forts.count(player)
+
+    def agents_on_board(self, player: int) -> int:
+        return self.header[player] + sum(self.placed[player])
+
+    def soldiers_off_home(self, player: int) -> int:
+        row = self.soldiers[player]
+        return sum(row) - row[self.home[player]]
+
+    def has_most(self, player: int, province: int) -> bool:
+        """Strictly more soldiers there than every other player (a tie is not "the most")."""
+        mine = self.soldiers[player][province]
+        if mine == 0:
+            return False
+        return all(self.soldiers[q][province] < mine for q in range(self.n) if q != player)
+
+    # -- copying and saving ------------------------------------------------------------
+    def clone(self) -> Self:
+        cls = type(self)
+        other = cls.__new__(cls)
+        other.game = self.game
+        other.comp = self.comp
+        other.ids = self.ids
+        other.n = self.n
+        other.home = self.home
+        other.blocked = self.blocked
+        other.history = self.history[:]
+        other._legal = self._legal
+        d = self.__dict__
+        od = other.__dict__
+        for name, depth in FIELDS:
+            value = d[name]
+            if depth == 0:
+                od[name] = value
+            elif depth == 1:
+                od[name] = value[:]
+            else:
+                od[name] = [row[:] for row in value]
+        return other
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"players": self.n}
+        d = self.__dict__
+        for name, depth in FIELDS:
+            value = d[name]
+            data[name] = value if depth == 0 else [row[:] for row in value] if depth == 2 else value[:]
+        data["history"] = self.history[:]
+        return data
