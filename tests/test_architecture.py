@@ -53,7 +53,7 @@ OPTIONAL: dict[str, str] = {
 }
 """Modules (and their submodules) that may be imported inside a function body, with the extra."""
 
-NOT_YET_UNTANGLED: frozenset[str] = frozenset({"magnates.games.galactic_magnate", "magnates.games.magistratvm"})
+NOT_YET_UNTANGLED: frozenset[str] = frozenset({"magnates.games.galactic_magnate"})
 """Game packages whose phases still call each other through deferred imports (issue 21 is open for
 them): their circles and function-body imports are listed by `test_the_untangling_left_to_do_is_real`
 instead of failing the checks. Remove a package from here once its flow.py table is in."""

@@ -21,18 +21,20 @@ from magnates.games.magistratvm.offices import (
     TRIBUNE,
     promotion_cost,
 )
-from magnates.games.magistratvm.state import MagistratvmState
+from magnates.games.magistratvm.phases import DONE, STAY, Then
+from magnates.games.magistratvm.position import Position
 from magnates.games.magistratvm.treasury import pay_bank, take
 
 RECALLABLE = (0, 1, 2, 3, 4)  # Quaestor .. Consul; never the Censor or the Dictator
 ENTRY_COSTS = tuple((office, promotion_cost(None, office) or 0) for office in ENTRY_OFFICES)
 
 
-def begin(state: MagistratvmState) -> None:
+def begin(state: Position) -> Then:
     state.phase = phases.ACTIONS
     state.consecutive_passes = 0
     state.gifted = [0] * state.n
     state.actor = state.decider = state.prefect
+    return STAY
 
 
 def placement_cost(already: int, count: int) -> int:
@@ -46,8 +48,8 @@ def minimum_placement(row: list[int], seat: int) -> int:
     return max(1, max(row) - row[seat])
 
 
-def legal(state: MagistratvmState) -> list[int]:
-    ix = state.game.index
+def legal(state: Position) -> list[int]:
+    ix = state.ids
     p = state.decider
     n = state.n
     gold = state.available_gold(p)
@@ -120,6 +122,18 @@ def legal(state: MagistratvmState) -> list[int]:
     return out
 
 
+def displace_legal(state: Position) -> list[int]:
+    """The chooser names the Magistrate pushed down (rivals first: see `promotion.victims`)."""
+    ids = state.ids.displace
+    return [ids[(q, act)] for q, act in promotion.victims(state)]
+
+
+def displace_into_legal(state: Position) -> list[int]:
+    """A displaced Aedile's owner chooses the Quaestor or the Tribune row."""
+    ids = state.ids.displace_into
+    return [ids[o] for o in sorted(ids)]
+
+
 def _can_return(row: list[int], group: tuple[int, ...]) -> bool:
     if len(group) == 2 and group[0] == group[1]:
         return row[group[0]] >= 2
@@ -127,111 +141,114 @@ def _can_return(row: list[int], group: tuple[int, ...]) -> bool:
 
 
 # -- applying -------------------------------------------------------------------------
-def end_turn(state: MagistratvmState) -> None:
+def end_turn(state: Position) -> Then:
     """A non-pass action was taken: play passes clockwise from the acting player."""
     state.phase = phases.ACTIONS
     state.consecutive_passes = 0
     state.actor = state.decider = (state.actor + 1) % state.n
+    return STAY
 
 
-def apply_pass(state: MagistratvmState) -> None:
+def apply_pass(state: Position) -> Then:
+    """Passing is not final; once every player has passed in succession the phase is over."""
     state.consecutive_passes += 1
     if state.consecutive_passes >= state.n:
-        from magnates.games.magistratvm import elections
-
-        elections.begin(state)
-        return
+        return DONE
     state.actor = state.decider = (state.actor + 1) % state.n
+    return STAY
 
 
-def place_tokens(state: MagistratvmState, slot: int, count: int) -> None:
+def place_tokens(state: Position, slot: int, count: int) -> Then:
     p = state.decider
     pay_bank(state, p, placement_cost(state.tokens[slot][p], count))
     state.tokens[slot][p] += count
     state.estate_tokens[p] -= count
-    end_turn(state)
+    return end_turn(state)
 
 
-def promote_patrician(state: MagistratvmState, office: int) -> None:
+def promote_patrician(state: Position, office: int) -> Then:
     promotion.promote_patrician(state, state.decider, office)
-    end_turn(state)
+    return end_turn(state)
 
 
-def promote(state: MagistratvmState, start: int, target: int) -> None:
-    if not promotion.promote(state, state.decider, start, target):
-        end_turn(state)
+def promote(state: Position, start: int, target: int) -> Then:
+    if promotion.promote(state, state.decider, start, target):
+        return STAY  # a displacement choice follows
+    return end_turn(state)
 
 
-def displace(state: MagistratvmState, owner: int, active: bool) -> None:
-    if not promotion.displace(state, owner, active):
-        end_turn(state)
+def displace(state: Position, owner: int, active: bool) -> Then:
+    if promotion.displace(state, owner, active):
+        return STAY  # a displacement choice follows
+    return end_turn(state)
 
 
-def displace_into(state: MagistratvmState, office: int) -> None:
-    if not promotion.displace_into(state, office):
-        end_turn(state)
+def displace_into(state: Position, office: int) -> Then:
+    if promotion.displace_into(state, office):
+        return STAY  # a displacement choice follows
+    return end_turn(state)
 
 
-def _use(state: MagistratvmState, office: int) -> None:
+def _use(state: Position, office: int) -> None:
     """A special action turns the Magistrate that took it inactive."""
     p = state.decider
     state.active[office][p] -= 1
     state.inactive[office][p] += 1
 
 
-def tribune(state: MagistratvmState, slot: int) -> None:
+def tribune(state: Position, slot: int) -> Then:
     p = state.decider
     _use(state, TRIBUNE)
     state.estate_tokens[p] -= 1
     state.tokens[slot][p] += 1
-    end_turn(state)
+    return end_turn(state)
 
 
-def aedile(state: MagistratvmState, owner: int, source: int, target: int) -> None:
+def aedile(state: Position, owner: int, source: int, target: int) -> Then:
     _use(state, AEDILE)
     state.tokens[source][owner] -= 1
     state.tokens[target][owner] += 1
-    end_turn(state)
+    return end_turn(state)
 
 
-def praetor(state: MagistratvmState, slot: int, owners: tuple[int, ...]) -> None:
+def praetor(state: Position, slot: int, owners: tuple[int, ...]) -> Then:
     _use(state, PRAETOR)
     for o in owners:
         state.tokens[slot][o] -= 1
         state.estate_tokens[o] += 1
-    end_turn(state)
+    return end_turn(state)
 
 
-def consul_recall(state: MagistratvmState, office: int, owner: int, active: bool) -> None:
+def consul_recall(state: Position, office: int, owner: int, active: bool) -> Then:
     _use(state, CONSUL)
     (state.active if active else state.inactive)[office][owner] -= 1
     state.patricians[owner] += 1
-    end_turn(state)
+    return end_turn(state)
 
 
-def consul_recall_governor(state: MagistratvmState, tile: int) -> None:
+def consul_recall_governor(state: Position, tile: int) -> Then:
     _use(state, CONSUL)
     state.governed[tile] = False
     state.patricians[state.tile_owner[tile]] += 1
-    end_turn(state)
+    return end_turn(state)
 
 
-def appoint_governor(state: MagistratvmState, office: int, tile: int) -> None:
+def appoint_governor(state: Position, office: int, tile: int) -> Then:
     state.active[office][state.decider] -= 1
     state.governed[tile] = True
-    end_turn(state)
+    return end_turn(state)
 
 
-def governor_home(state: MagistratvmState, tile: int) -> None:
+def governor_home(state: Position, tile: int) -> Then:
     state.governed[tile] = False
     state.patricians[state.decider] += 1
-    end_turn(state)
+    return end_turn(state)
 
 
-def give_gold(state: MagistratvmState, to: int, amount: int) -> None:
+def give_gold(state: Position, to: int, amount: int) -> Then:
     p = state.decider
     take(state, p, amount)
     state.gold[to] += amount
     book(state, to, GIFTS, amount)
     state.gifted[p] = 1
-    end_turn(state)
+    return end_turn(state)

@@ -10,24 +10,26 @@ from __future__ import annotations
 
 from magnates.games.magistratvm import phases
 from magnates.games.magistratvm.actions import MAX_BID
-from magnates.games.magistratvm.state import MagistratvmState
+from magnates.games.magistratvm.phases import DONE, STAY, Then
+from magnates.games.magistratvm.position import Position
 from magnates.games.magistratvm.treasury import take
 
 
-def begin(state: MagistratvmState) -> None:
+def begin(state: Position) -> Then:
     state.phase = phases.BIDDING
     state.high_bid = -1
     state.high_bidder = -1
     state.passed = [0] * state.n
     state.decider = state.prefect
+    return STAY
 
 
-def _max_bid(state: MagistratvmState, seat: int) -> int:
+def _max_bid(state: Position, seat: int) -> int:
     return min(MAX_BID, state.available_gold(seat))
 
 
-def legal(state: MagistratvmState) -> list[int]:
-    ids = state.game.index
+def legal(state: Position) -> list[int]:
+    ids = state.ids
     seat = state.decider
     top = _max_bid(state, seat)
     if state.high_bidder < 0:  # the Prefect's opening bid, which may be 0
@@ -35,38 +37,35 @@ def legal(state: MagistratvmState) -> list[int]:
     return [ids.pass_bid] + [ids.bid[a] for a in range(state.high_bid + 1, top + 1)]
 
 
-def apply_bid(state: MagistratvmState, amount: int) -> None:
+def apply_bid(state: Position, amount: int) -> Then:
     state.high_bid = amount
     state.high_bidder = state.decider
-    _next_bidder(state)
+    return _next_bidder(state)
 
 
-def apply_pass(state: MagistratvmState) -> None:
+def apply_pass(state: Position) -> Then:
     state.passed[state.decider] = 1
-    _next_bidder(state)
+    return _next_bidder(state)
 
 
-def _next_bidder(state: MagistratvmState) -> None:
+def _next_bidder(state: Position) -> Then:
     seat = state.decider
     while True:
         seat = (seat + 1) % state.n
         if seat == state.high_bidder:
             _award(state)
-            return
+            return DONE
         if state.passed[seat]:
             continue
         if _max_bid(state, seat) <= state.high_bid:
             state.passed[seat] = 1  # cannot outbid: a forced pass
             continue
         state.decider = seat
-        return
+        return STAY
 
 
-def _award(state: MagistratvmState) -> None:
+def _award(state: Position) -> None:
     winner = state.high_bidder
     take(state, winner, state.high_bid)
     state.prefect_gold += state.high_bid
     state.prefect = winner
-    from magnates.games.magistratvm import action_phase
-
-    action_phase.begin(state)

@@ -57,7 +57,7 @@ class GreedyBot:
             return legal[0]
         state = game.sample_state(view, rng)
         assert isinstance(state, MagistratvmState)
-        ix: ActionIndex = state.game.index
+        ix = state.ids
         me = state.decider
         allowed = set(legal)
         choice = self._choose(state, ix, me, allowed)

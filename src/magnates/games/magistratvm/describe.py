@@ -11,10 +11,10 @@ from __future__ import annotations
 from magnates.games.magistratvm.actions import DrawTile, RollDie, TakeIncome
 from magnates.games.magistratvm.components import tile_name
 from magnates.games.magistratvm.income import QUAESTOR_GOLD
-from magnates.games.magistratvm.state import MagistratvmState
+from magnates.games.magistratvm.position import Position
 
 
-def describe(state: MagistratvmState, action_id: int, viewer: int | None) -> str:
+def describe(state: Position, action_id: int, viewer: int | None) -> str:
     """The log line for `action_id`, about to be applied to `state` (the same for every viewer)."""
     action = state.game.action(action_id)
     if isinstance(action, DrawTile):

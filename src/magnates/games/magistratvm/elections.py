@@ -11,6 +11,10 @@ discards the Province). Without a winner the least-influence player(s) lose
 their tokens there, unless every participant is tied. Tokens a player loses are
 redistributed by that player to Provinces that have not yet voted this phase or
 sent home, clockwise from the Prefect's left, the Prefect last.
+
+The final circuit (flow.py) is this phase again from the Prefect's start
+(`choose_start`), with `state.final` set. Either is over (DONE) once the last
+Province has voted, or at once when no contested Province is left.
 """
 
 from __future__ import annotations
@@ -20,41 +24,42 @@ from magnates.games.magistratvm.actions import INFLUENTIAL_OFFICES
 from magnates.games.magistratvm.components import NUM_SLOTS, TILE_VALUES, clockwise_from
 from magnates.games.magistratvm.ledger import PROVINCE_GOLD, book
 from magnates.games.magistratvm.offices import DICTATOR, OFFICES
-from magnates.games.magistratvm.state import MagistratvmState
+from magnates.games.magistratvm.phases import DONE, STAY, Then
+from magnates.games.magistratvm.position import Position
 
 
-def after_prefect(state: MagistratvmState) -> list[int]:
+def after_prefect(state: Position) -> list[int]:
     """Seats clockwise from the Prefect's left, the Prefect last."""
     return [(state.prefect + i) % state.n for i in range(1, state.n + 1)]
 
 
-def begin(state: MagistratvmState) -> None:
+def begin(state: Position) -> Then:
+    """The Dictatorial election if there is a Dictator, then the Prefect's choice of start."""
     dictator = next((q for q in range(state.n) if state.active[DICTATOR][q] + state.inactive[DICTATOR][q]), -1)
     if dictator < 0:
-        choose_start(state)
-        return
+        return choose_start(state)
     if any(state.tokens[s][dictator] for s in state.occupied_slots()):
         state.phase = phases.DICTATOR
         state.decider = dictator
-        return
+        return STAY
     _dictator_leaves(state, dictator)
     state.patricians[dictator] += 1
-    choose_start(state)
+    return choose_start(state)
 
 
-def _dictator_leaves(state: MagistratvmState, seat: int) -> None:
+def _dictator_leaves(state: Position, seat: int) -> None:
     if state.active[DICTATOR][seat]:
         state.active[DICTATOR][seat] -= 1
     else:
         state.inactive[DICTATOR][seat] -= 1
 
 
-def dictator_legal(state: MagistratvmState) -> list[int]:
-    ids = state.game.index.dictator
+def dictator_legal(state: Position) -> list[int]:
+    ids = state.ids.dictator
     return [ids[s] for s in state.occupied_slots() if state.tokens[s][state.decider]]
 
 
-def dictator_take(state: MagistratvmState, slot: int) -> None:
+def dictator_take(state: Position, slot: int) -> Then:
     """The Dictator wins a Province outright; every token there goes home."""
     tile = state.slots[slot]
     for q in range(state.n):
@@ -65,9 +70,15 @@ def dictator_take(state: MagistratvmState, slot: int) -> None:
     state.slots[slot] = -1
     state.pending_tile = tile
     state.phase = phases.DICTATOR_GOVERN
+    return STAY
 
 
-def dictator_govern(state: MagistratvmState, govern: bool) -> None:
+def dictator_govern_legal(state: Position) -> list[int]:
+    ids = state.ids.dictator_govern
+    return [ids[True], ids[False]]
+
+
+def dictator_govern(state: Position, govern: bool) -> Then:
     seat = state.decider
     _dictator_leaves(state, seat)
     if govern:
@@ -75,56 +86,55 @@ def dictator_govern(state: MagistratvmState, govern: bool) -> None:
     else:
         state.patricians[seat] += 1
     state.pending_tile = -1
-    choose_start(state)
+    return choose_start(state)
 
 
-def choose_start(state: MagistratvmState) -> None:
+def choose_start(state: Position) -> Then:
+    """The Prefect chooses where the circuit starts; with no contested Province left there is no circuit."""
     if not state.occupied_slots():
-        from magnates.games.magistratvm import end_of_turn
-
-        end_of_turn.begin(state)
-        return
+        return DONE
     state.phase = phases.START
     state.decider = state.prefect
+    return STAY
 
 
-def start_legal(state: MagistratvmState) -> list[int]:
-    ids = state.game.index.start
+def start_legal(state: Position) -> list[int]:
+    ids = state.ids.start
     return [ids[s] for s in state.occupied_slots()]
 
 
-def start_circuit(state: MagistratvmState, slot: int) -> None:
+def start_circuit(state: Position, slot: int) -> Then:
     """The Prefect's gold goes onto the first Province; the circuit runs clockwise from it."""
     state.tile_gold[state.slots[slot]] += state.prefect_gold
     state.prefect_gold = 0
     state.circuit = [s for s in clockwise_from(slot) if state.slots[s] >= 0]
     state.circuit_pos = 0
     state.elected = [0] * NUM_SLOTS
-    begin_vote(state)
+    return begin_vote(state)
 
 
 # -- one Province's vote ---------------------------------------------------------------
-def can_support(state: MagistratvmState, seat: int) -> bool:
+def can_support(state: Position, seat: int) -> bool:
     return any(state.active[o][seat] for o in INFLUENTIAL_OFFICES)
 
 
-def begin_vote(state: MagistratvmState) -> None:
+def begin_vote(state: Position) -> Then:
     state.support = [0] * state.n
     state.support_done = [0 if can_support(state, q) else 1 for q in range(state.n)]
-    _next_supporter(state, after_prefect(state))
+    return _next_supporter(state, after_prefect(state))
 
 
-def _next_supporter(state: MagistratvmState, order: list[int]) -> None:
+def _next_supporter(state: Position, order: list[int]) -> Then:
     for seat in order:
         if not state.support_done[seat]:
             state.phase = phases.SUPPORT
             state.decider = seat
-            return
-    resolve(state)
+            return STAY
+    return resolve(state)
 
 
-def support_legal(state: MagistratvmState) -> list[int]:
-    ix = state.game.index
+def support_legal(state: Position) -> list[int]:
+    ix = state.ids
     p = state.decider
     out = [ix.support_done]
     for o in INFLUENTIAL_OFFICES:
@@ -133,28 +143,28 @@ def support_legal(state: MagistratvmState) -> list[int]:
     return out
 
 
-def add_support(state: MagistratvmState, office: int, beneficiary: int) -> None:
+def add_support(state: Position, office: int, beneficiary: int) -> Then:
     p = state.decider
     state.active[office][p] -= 1
     state.inactive[office][p] += 1
     state.support[beneficiary] += OFFICES[office].influence
     if not can_support(state, p):
         state.support_done[p] = 1
-    _next_supporter(state, [(p + i) % state.n for i in range(1, state.n + 1)])
+    return _next_supporter(state, [(p + i) % state.n for i in range(1, state.n + 1)])
 
 
-def support_done(state: MagistratvmState) -> None:
+def support_done(state: Position) -> Then:
     p = state.decider
     state.support_done[p] = 1
-    _next_supporter(state, [(p + i) % state.n for i in range(1, state.n + 1)])
+    return _next_supporter(state, [(p + i) % state.n for i in range(1, state.n + 1)])
 
 
-def influence(state: MagistratvmState, slot: int) -> list[int]:
+def influence(state: Position, slot: int) -> list[int]:
     row = state.tokens[slot]
     return [row[q] + state.support[q] for q in range(state.n)]
 
 
-def winner(state: MagistratvmState, slot: int) -> int:
+def winner(state: Position, slot: int) -> int:
     """The seat that wins this Province now, or -1."""
     votes = influence(state, slot)
     best = max(votes)
@@ -178,7 +188,7 @@ def losers_without_majority(votes: list[int]) -> list[int]:
     return [] if len(tied) == len(taking_part) else tied
 
 
-def resolve(state: MagistratvmState) -> None:
+def resolve(state: Position) -> Then:
     slot = state.circuit[state.circuit_pos]
     tile = state.slots[slot]
     row = state.tokens[slot]
@@ -206,30 +216,30 @@ def resolve(state: MagistratvmState) -> None:
             queue.append([q, row[q]])
             row[q] = 0
     state.redistribution = queue
-    next_redistribution(state)
+    return next_redistribution(state)
 
 
 # -- redistribution ---------------------------------------------------------------------
-def targets(state: MagistratvmState) -> list[int]:
+def targets(state: Position) -> list[int]:
     """Contested Provinces that have not voted this phase."""
     return [s for s in state.circuit if state.slots[s] >= 0 and not state.elected[s]]
 
 
-def next_redistribution(state: MagistratvmState) -> None:
+def next_redistribution(state: Position) -> Then:
     places = targets(state)
     while state.redistribution:
         seat, count = state.redistribution[0]
         if places and count:
             state.phase = phases.REDISTRIBUTE
             state.decider = seat
-            return
+            return STAY
         state.estate_tokens[seat] += count
         state.redistribution.pop(0)
-    next_vote(state)
+    return next_vote(state)
 
 
-def redistribute_legal(state: MagistratvmState) -> list[int]:
-    ix = state.game.index
+def redistribute_legal(state: Position) -> list[int]:
+    ix = state.ids
     hand = state.redistribution[0][1]
     out = [ix.return_home]
     for s in targets(state):
@@ -238,24 +248,22 @@ def redistribute_legal(state: MagistratvmState) -> list[int]:
     return out
 
 
-def redistribute(state: MagistratvmState, slot: int, count: int) -> None:
+def redistribute(state: Position, slot: int, count: int) -> Then:
     entry = state.redistribution[0]
     state.tokens[slot][entry[0]] += count
     entry[1] -= count
-    next_redistribution(state)
+    return next_redistribution(state)
 
 
-def return_home(state: MagistratvmState) -> None:
+def return_home(state: Position) -> Then:
     seat, count = state.redistribution.pop(0)
     state.estate_tokens[seat] += count
-    next_redistribution(state)
+    return next_redistribution(state)
 
 
-def next_vote(state: MagistratvmState) -> None:
+def next_vote(state: Position) -> Then:
+    """The next Province in the circuit votes; after the last one the election phase is over."""
     state.circuit_pos += 1
     if state.circuit_pos < len(state.circuit):
-        begin_vote(state)
-        return
-    from magnates.games.magistratvm import end_of_turn
-
-    end_of_turn.begin(state)
+        return begin_vote(state)
+    return DONE

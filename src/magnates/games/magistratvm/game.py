@@ -10,22 +10,20 @@ from typing import Any
 from magnates.core.actions import Action
 from magnates.core.bot import BotFactory
 from magnates.core.encoding import Encoder
-from magnates.core.errors import RecordError
+from magnates.core.errors import OptionError, RecordError
 from magnates.core.game import Game, require
 from magnates.core.options import Option
-from magnates.games.magistratvm import phases, rules
+from magnates.games.magistratvm import phases
 from magnates.games.magistratvm.actions import ActionIndex
-from magnates.games.magistratvm.components import NUM_SLOTS, NUM_TILES
+from magnates.games.magistratvm.bots import GreedyBot
+from magnates.games.magistratvm.components import NUM_SLOTS, NUM_TILES, PATRICIANS_PER_PLAYER, TOKENS_PER_PLAYER
+from magnates.games.magistratvm.info import static_info
 from magnates.games.magistratvm.ledger import SOURCES, empty_tally
 from magnates.games.magistratvm.observation import MagistratvmEncoder
 from magnates.games.magistratvm.offices import NUM_OFFICES
-from magnates.games.magistratvm.state import (
-    BOOL_LISTS,
-    FLAT_INT_LISTS,
-    NESTED_INT_LISTS,
-    SCALARS,
-    MagistratvmState,
-)
+from magnates.games.magistratvm.position import BOOL_LISTS, FLAT_INT_LISTS, NESTED_INT_LISTS, SCALARS
+from magnates.games.magistratvm.state import MagistratvmState
+from magnates.games.magistratvm.treasury import total_gold
 
 
 class MagistratvmGame(Game):
@@ -43,17 +41,12 @@ class MagistratvmGame(Game):
     )
 
     def check_options(self, options: dict[str, Any]) -> None:
-        from magnates.core.errors import OptionError
-
         if options["turn_limit"] < 0:
             raise OptionError("option 'turn_limit' must be 0 (no limit) or a positive number of turns")
 
     @property
     def num_players(self) -> int:
         return int(self.options["players"])
-
-    rules = rules
-    """The rules' dispatch module, reached through the game so the state needs no import cycle."""
 
     @cached_property
     def index(self) -> ActionIndex:
@@ -70,7 +63,7 @@ class MagistratvmGame(Game):
         return encoder
 
     def new_initial_state(self) -> MagistratvmState:
-        return MagistratvmState(self)
+        return MagistratvmState(self, self.index)
 
     def state_from_json(self, data: Mapping[str, Any]) -> MagistratvmState:
         if not isinstance(data, Mapping):
@@ -79,7 +72,7 @@ class MagistratvmGame(Game):
             data.get("players") == self.num_players,
             f"the state is for {data.get('players')!r} players, this game has {self.num_players}",
         )
-        state = MagistratvmState(self, empty=True)
+        state = MagistratvmState(self, self.index, empty=True)
         n = self.num_players
         sizes = {
             "gold": n,
@@ -152,13 +145,9 @@ class MagistratvmGame(Game):
 
     def static_info(self) -> dict[str, Any]:
         """The offices, the Table of Offices as the seed draws it, the tiles and the circuit's layout."""
-        from magnates.games.magistratvm.info import static_info
-
         return static_info(self.num_players)
 
     def bot_factories(self) -> dict[str, BotFactory]:
-        from magnates.games.magistratvm.bots import GreedyBot
-
         return {"greedy": lambda game: GreedyBot()}
 
 
@@ -244,9 +233,6 @@ def _check_phase(state: MagistratvmState) -> None:
 
 
 def _check_conservation(state: MagistratvmState) -> None:
-    from magnates.games.magistratvm.components import PATRICIANS_PER_PLAYER, TOKENS_PER_PLAYER
-    from magnates.games.magistratvm.treasury import total_gold
-
     for q in range(state.n):
         tokens = (
             state.estate_tokens[q]

@@ -148,7 +148,7 @@ def greedy_action(state: MagistratvmState) -> int:
     if len(legal) == 1:
         return legal[0]
     allowed = set(legal)
-    choice = _GREEDY._choose(state, state.game.index, state.decider, allowed)
+    choice = _GREEDY._choose(state, state.ids, state.decider, allowed)
     return choice if choice in allowed else legal[0]
 
 

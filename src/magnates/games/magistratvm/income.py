@@ -13,13 +13,15 @@ from magnates.games.magistratvm import phases
 from magnates.games.magistratvm.components import TOKENS_PER_PLAYER
 from magnates.games.magistratvm.ledger import DIE, QUAESTORS, TOKENS, book
 from magnates.games.magistratvm.offices import QUAESTOR
-from magnates.games.magistratvm.state import MagistratvmState
+from magnates.games.magistratvm.phases import DONE, STAY, Then
+from magnates.games.magistratvm.position import Position
 from magnates.games.magistratvm.treasury import earn
 
 QUAESTOR_GOLD = 3
 
 
-def begin(state: MagistratvmState) -> None:
+def begin(state: Position) -> Then:
+    """1 gold per own token in the Provinces; then the Prefect chooses first."""
     state.phase = phases.INCOME
     for seat in range(state.n):
         out = TOKENS_PER_PLAYER - state.estate_tokens[seat]
@@ -27,15 +29,16 @@ def begin(state: MagistratvmState) -> None:
         book(state, seat, TOKENS, out)
     state.income_done = 0
     state.decider = state.prefect
+    return STAY
 
 
-def legal(state: MagistratvmState) -> list[int]:
-    ids = state.game.index.income
+def legal(state: Position) -> list[int]:
+    ids = state.ids.income
     quaestors = state.active[QUAESTOR][state.decider]
     return [ids[(q, die)] for q in range(quaestors + 1) for die in (False, True)]
 
 
-def apply(state: MagistratvmState, quaestors: int, die: bool) -> None:
+def apply(state: Position, quaestors: int, die: bool) -> Then:
     seat = state.decider
     if quaestors:
         state.active[QUAESTOR][seat] -= quaestors
@@ -49,7 +52,5 @@ def apply(state: MagistratvmState, quaestors: int, die: bool) -> None:
     state.income_done += 1
     if state.income_done < state.n:
         state.decider = (state.prefect + state.income_done) % state.n
-        return
-    from magnates.games.magistratvm import bidding
-
-    bidding.begin(state)
+        return STAY
+    return DONE

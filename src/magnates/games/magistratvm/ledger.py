@@ -8,25 +8,29 @@ it. Everything it counts happened in public, so every view may show it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from magnates.games.magistratvm.state import MagistratvmState
+from typing import Protocol
 
 TOKENS, QUAESTORS, DIE, PROVINCE_GOLD, GIFTS = range(5)
 SOURCES: tuple[str, ...] = ("tokens", "quaestors", "die", "province_gold", "gifts")
 """Names of the sources, in the order of a seat's tally (`state.income[seat]`)."""
 
 
+class Tallied(Protocol):
+    """The part of a position the tally reads and writes (position.py builds its tally here, so not named)."""
+
+    n: int
+    income: list[list[int]]
+
+
 def empty_tally(players: int) -> list[list[int]]:
     return [[0] * len(SOURCES) for _ in range(players)]
 
 
-def book(state: MagistratvmState, seat: int, source: int, amount: int) -> None:
+def book(state: Tallied, seat: int, source: int, amount: int) -> None:
     """Count `amount` gold gained by `seat` from `source` (the gold itself moves elsewhere)."""
     state.income[seat][source] += amount
 
 
-def by_source(state: MagistratvmState) -> dict[str, dict[str, int]]:
+def by_source(state: Tallied) -> dict[str, dict[str, int]]:
     """`{seat as str: {source: amount}}`, the form `Result.details["income"]` takes."""
     return {str(q): dict(zip(SOURCES, state.income[q], strict=True)) for q in range(state.n)}

@@ -1,6 +1,13 @@
-"""The phases of a Magistratvm game, as small integers (the state's `phase`)."""
+"""The steps of a Magistratvm turn, as small integers (a position's `phase`), and what a step returns.
+
+Each step belongs to one phase of the rules' turn (income, bidding, actions,
+elections, end of turn); `flow.TURN` groups them and says which phase follows
+which. The numbers are saved in states and records, so they never change.
+"""
 
 from __future__ import annotations
+
+from enum import Enum
 
 SETUP_DRAW = 0  # chance: the six face-up Provinces are drawn
 SETUP_ROLL = 1  # chance: each player rolls for Prefect (ties re-roll)
@@ -34,3 +41,18 @@ NAMES: tuple[str, ...] = (
     "game over",
 )
 CHANCE_PHASES = frozenset({SETUP_DRAW, SETUP_ROLL, REFILL})
+
+
+class Then(Enum):
+    """What a phase module's step returns: its phase goes on, or it is over.
+
+    A phase module never begins another phase: when its phase is over it says so, and
+    `flow` begins the phase its table names next.
+    """
+
+    STAY = "the phase goes on: a player or chance acts next in it"
+    DONE = "the phase is over: the flow table says what follows"
+
+
+STAY = Then.STAY
+DONE = Then.DONE

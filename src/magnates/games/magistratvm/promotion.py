@@ -14,25 +14,25 @@ from __future__ import annotations
 
 from magnates.games.magistratvm import phases
 from magnates.games.magistratvm.offices import AEDILE, OFFICES, QUAESTOR, TRIBUNE, promotion_cost, seats
-from magnates.games.magistratvm.state import MagistratvmState
+from magnates.games.magistratvm.position import Position
 from magnates.games.magistratvm.treasury import pay_bank
 
 
-def has_vacancy(state: MagistratvmState, office: int) -> bool:
+def has_vacancy(state: Position, office: int) -> bool:
     return state.office_count(office) < seats(office, state.n)
 
 
-def has_rival(state: MagistratvmState, office: int, seat: int) -> bool:
+def has_rival(state: Position, office: int, seat: int) -> bool:
     active, inactive = state.active[office], state.inactive[office]
     return any(active[q] or inactive[q] for q in range(state.n) if q != seat)
 
 
-def can_enter(state: MagistratvmState, office: int, seat: int) -> bool:
+def can_enter(state: Position, office: int, seat: int) -> bool:
     """A promotion needs a vacant seat or a rival Magistrate to displace (never one's own)."""
     return has_vacancy(state, office) or has_rival(state, office, seat)
 
 
-def promote_patrician(state: MagistratvmState, seat: int, office: int) -> None:
+def promote_patrician(state: Position, seat: int, office: int) -> None:
     cost = promotion_cost(None, office)
     assert cost is not None
     pay_bank(state, seat, cost)
@@ -40,7 +40,7 @@ def promote_patrician(state: MagistratvmState, seat: int, office: int) -> None:
     state.inactive[office][seat] += 1
 
 
-def promote(state: MagistratvmState, seat: int, start: int, target: int) -> bool:
+def promote(state: Position, seat: int, start: int, target: int) -> bool:
     """Pay and move an active Magistrate up, inactive. True if a displacement choice follows."""
     cost = promotion_cost(start, target)
     assert cost is not None
@@ -49,7 +49,7 @@ def promote(state: MagistratvmState, seat: int, start: int, target: int) -> bool
     return arrive(state, seat, target, active=False)
 
 
-def arrive(state: MagistratvmState, owner: int, office: int, *, active: bool) -> bool:
+def arrive(state: Position, owner: int, office: int, *, active: bool) -> bool:
     """Seat a Magistrate; if the office is now overfull its owner must choose a victim."""
     (state.active if active else state.inactive)[office][owner] += 1
     if state.office_count(office) <= seats(office, state.n):
@@ -60,7 +60,7 @@ def arrive(state: MagistratvmState, owner: int, office: int, *, active: bool) ->
     return True
 
 
-def victims(state: MagistratvmState) -> list[tuple[int, bool]]:
+def victims(state: Position) -> list[tuple[int, bool]]:
     """Whom the chooser may push down: rivals if any, else its own."""
     office, chooser = state.disp_office, state.decider
     found = [
@@ -74,7 +74,7 @@ def victims(state: MagistratvmState) -> list[tuple[int, bool]]:
     return [(chooser, act) for act in (True, False) if (state.active if act else state.inactive)[office][chooser] > 0]
 
 
-def displace(state: MagistratvmState, owner: int, active: bool) -> bool:
+def displace(state: Position, owner: int, active: bool) -> bool:
     """Push one Magistrate down a level. True if another choice follows."""
     office = state.disp_office
     (state.active if active else state.inactive)[office][owner] -= 1
@@ -89,5 +89,5 @@ def displace(state: MagistratvmState, owner: int, active: bool) -> bool:
     return arrive(state, owner, OFFICES[office].below[0], active=active)
 
 
-def displace_into(state: MagistratvmState, office: int) -> bool:
+def displace_into(state: Position, office: int) -> bool:
     return arrive(state, state.decider, office, active=bool(state.disp_active))

@@ -14,33 +14,33 @@ from magnates.core.game import Result, ranking_from_keys
 from magnates.games.magistratvm.components import NUM_TILES, TILE_VALUES
 from magnates.games.magistratvm.ledger import by_source
 from magnates.games.magistratvm.offices import NUM_OFFICES, OFFICES
-from magnates.games.magistratvm.state import MagistratvmState
+from magnates.games.magistratvm.position import Position
 
 
-def province_influence(state: MagistratvmState, seat: int) -> int:
+def province_influence(state: Position, seat: int) -> int:
     return sum(TILE_VALUES[t] for t in range(NUM_TILES) if state.tile_owner[t] == seat and not state.discarded[t])
 
 
-def governor_influence(state: MagistratvmState, seat: int) -> int:
+def governor_influence(state: Position, seat: int) -> int:
     return sum(TILE_VALUES[t] for t in range(NUM_TILES) if state.tile_owner[t] == seat and state.governed[t])
 
 
-def office_influence(state: MagistratvmState, seat: int) -> int:
+def office_influence(state: Position, seat: int) -> int:
     return sum(OFFICES[o].influence * (state.active[o][seat] + state.inactive[o][seat]) for o in range(NUM_OFFICES))
 
 
-def highest_rank(state: MagistratvmState, seat: int) -> int:
+def highest_rank(state: Position, seat: int) -> int:
     ranks = [OFFICES[o].rank for o in range(NUM_OFFICES) if state.active[o][seat] + state.inactive[o][seat]]
     return max(ranks, default=0)
 
 
-def scores(state: MagistratvmState) -> list[int]:
+def scores(state: Position) -> list[int]:
     return [
         province_influence(state, q) + governor_influence(state, q) + office_influence(state, q) for q in range(state.n)
     ]
 
 
-def breakdown(state: MagistratvmState, seat: int) -> dict[str, int]:
+def breakdown(state: Position, seat: int) -> dict[str, int]:
     return {
         "provinces": province_influence(state, seat),
         "governors": governor_influence(state, seat),
@@ -49,7 +49,7 @@ def breakdown(state: MagistratvmState, seat: int) -> dict[str, int]:
     }
 
 
-def result(state: MagistratvmState) -> Result:
+def result(state: Position) -> Result:
     if not state.is_terminal():
         raise ValueError("the game is not over; there is no result yet")
     total = scores(state)

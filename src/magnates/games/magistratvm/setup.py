@@ -1,52 +1,47 @@
 """Setup: six Provinces drawn face up, then a die roll for the first Prefect (ties re-roll).
 
 Both are chance nodes; the rules never roll. Income dice start on the null (6).
+A new position starts at the draw (position.py); setup is over once a Prefect is found.
 """
 
 from __future__ import annotations
 
 from magnates.core.chance import uniform
 from magnates.games.magistratvm import phases
-from magnates.games.magistratvm.state import MagistratvmState
+from magnates.games.magistratvm.circuit import place_drawn_tile
+from magnates.games.magistratvm.phases import DONE, STAY, Then
+from magnates.games.magistratvm.position import Position
 
 
-def draw_outcomes(state: MagistratvmState) -> list[tuple[int, float]]:
-    ids = state.game.index.draw
+def draw_outcomes(state: Position) -> list[tuple[int, float]]:
+    ids = state.ids.draw
     return uniform([ids[t] for t in state.pile])
 
 
-def place_drawn_tile(state: MagistratvmState, tile: int) -> None:
-    """The drawn tile goes face up to the first empty place waiting for a Province."""
-    slot = state.refill_slots.pop(0)
-    state.pile.remove(tile)
-    state.slots[slot] = tile
-
-
-def roll_outcomes(state: MagistratvmState) -> list[tuple[int, float]]:
-    ids = state.game.index.roll
+def roll_outcomes(state: Position) -> list[tuple[int, float]]:
+    ids = state.ids.roll
     return uniform([ids[v] for v in range(1, 7)])
 
 
-def apply_draw(state: MagistratvmState, tile: int) -> None:
+def apply_draw(state: Position, tile: int) -> Then:
     place_drawn_tile(state, tile)
     if not state.refill_slots:
         state.phase = phases.SETUP_ROLL
+    return STAY
 
 
-def apply_roll(state: MagistratvmState, value: int) -> None:
+def apply_roll(state: Position, value: int) -> Then:
     """Record one player's roll; when all rolled, the highest is Prefect, ties roll again."""
     state.rolls.append(value)
     if len(state.rolls) < len(state.rollers):
-        return
+        return STAY
     best = max(state.rolls)
     tied = [seat for seat, roll in zip(state.rollers, state.rolls, strict=True) if roll == best]
     state.rolls = []
     if len(tied) > 1:
         state.rollers = tied
-        return
+        return STAY
     state.prefect = tied[0]
     state.rollers = []
-    from magnates.games.magistratvm import income
-
     state.turn = 1
-    income.begin(state)
+    return DONE

@@ -1,218 +1,41 @@
-"""The Magistratvm state: plain lists of integers, copied by hand.
+"""A Magistratvm state: a `Position` that answers the engine contract with the rules.
 
-Everything is public in Magistratvm (the face-down tiles are only an unordered
-pile whose contents everyone can deduce), so the state and every view hold the
-same facts. The rules live in the phase modules; `rules.py` dispatches to them.
+Where things are is the `Position` (position.py); which phase follows which and
+what an action does is `flow` and the phase modules; the log, the views and the
+final result have their own modules. This class only connects them.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from magnates.core.game import CHANCE, TERMINAL, Result, State
-from magnates.games.magistratvm import phases
-from magnates.games.magistratvm.components import (
-    DIE_START,
-    NUM_SLOTS,
-    NUM_TILES,
-    PATRICIANS_PER_PLAYER,
-    TOKENS_PER_PLAYER,
-)
-from magnates.games.magistratvm.ledger import empty_tally
-from magnates.games.magistratvm.offices import NUM_OFFICES
-
-if TYPE_CHECKING:
-    from magnates.games.magistratvm.game import MagistratvmGame
-
-# Fields copied list-by-list in clone() and written as-is to JSON.
-FLAT_INT_LISTS = (
-    "gold",
-    "dice",
-    "estate_tokens",
-    "slots",
-    "pile",
-    "tile_owner",
-    "tile_gold",
-    "patricians",
-    "rollers",
-    "rolls",
-    "passed",
-    "gifted",
-    "circuit",
-    "elected",
-    "support",
-    "support_done",
-    "refill_slots",
-)
-NESTED_INT_LISTS = ("tokens", "active", "inactive", "redistribution")
-BOOL_LISTS = ("governed", "discarded")
-SCALARS = (
-    "phase",
-    "turn",
-    "final",
-    "prefect",
-    "decider",
-    "bank",
-    "prefect_gold",
-    "income_done",
-    "high_bid",
-    "high_bidder",
-    "consecutive_passes",
-    "disp_office",
-    "disp_active",
-    "circuit_pos",
-    "pending_tile",
-    "actor",
-    "turn_limit",
-)
+from magnates.core.game import Result
+from magnates.games.magistratvm.describe import describe
+from magnates.games.magistratvm.explain import explain_illegal
+from magnates.games.magistratvm.flow import apply, chance_outcomes, legal_actions
+from magnates.games.magistratvm.position import Position
+from magnates.games.magistratvm.scoring import result
+from magnates.games.magistratvm.views import view
 
 
-class MagistratvmState(State):
-    """One position. Lists are indexed by seat, Province place (slot), tile or office."""
-
-    game: MagistratvmGame
-
-    def __init__(self, game: MagistratvmGame, *, empty: bool = False) -> None:
-        self.game = game
-        self.n = n = game.num_players
-        self.history = []
-        self._legal = None
-        if empty:
-            return
-        self.phase = phases.SETUP_DRAW
-        self.turn = 0
-        self.final = 0
-        """1 during the final electoral circuit (plurality wins, a tie discards)."""
-        self.prefect = -1
-        self.decider = -1
-        self.bank = 0
-        """The bank's balance: minus the gold it has paid out net. Gold is conserved with it."""
-        self.prefect_gold = 0
-        self.gold = [0] * n
-        self.dice = [DIE_START] * n
-        self.estate_tokens = [TOKENS_PER_PLAYER] * n
-        self.tokens = [[0] * n for _ in range(NUM_SLOTS)]
-        self.slots = [-1] * NUM_SLOTS
-        self.pile = list(range(NUM_TILES))
-        self.tile_owner = [-1] * NUM_TILES
-        self.tile_gold = [0] * NUM_TILES
-        self.governed = [False] * NUM_TILES
-        self.discarded = [False] * NUM_TILES
-        self.patricians = [PATRICIANS_PER_PLAYER] * n
-        self.active = [[0] * n for _ in range(NUM_OFFICES)]
-        self.inactive = [[0] * n for _ in range(NUM_OFFICES)]
-        self.rollers = list(range(n))
-        self.rolls: list[int] = []
-        self.income_done = 0
-        self.high_bid = -1
-        self.high_bidder = -1
-        self.passed = [0] * n
-        self.consecutive_passes = 0
-        self.gifted = [0] * n
-        self.disp_office = -1
-        self.disp_active = 0
-        self.circuit: list[int] = []
-        self.circuit_pos = 0
-        self.elected = [0] * NUM_SLOTS
-        self.support = [0] * n
-        self.support_done = [0] * n
-        self.redistribution: list[list[int]] = []
-        """Queue of [seat, tokens in hand] still to be redistributed, the current one first."""
-        self.pending_tile = -1
-        """The tile the Dictator just took, while it decides where its Magistrate goes."""
-        self.actor = -1
-        """Whose turn it is in the action phase (a displacement chain lends the decision to others)."""
-        self.refill_slots = list(range(NUM_SLOTS))
-        self.turn_limit = int(game.options["turn_limit"])
-        self.income = empty_tally(n)
-        """Gold each seat has gained so far, by source (`ledger.SOURCES`); only counted, never read."""
-
-    # -- the contract -------------------------------------------------------------
-    def current_player(self) -> int:
-        phase = self.phase
-        if phase in phases.CHANCE_PHASES:
-            return CHANCE
-        if phase == phases.GAME_OVER:
-            return TERMINAL
-        return self.decider
-
+class MagistratvmState(Position):
     def _chance_outcomes(self) -> list[tuple[int, float]]:
-        return self.game.rules.chance_outcomes(self)
+        return chance_outcomes(self)
 
     def _legal_actions(self) -> list[int]:
-        return self.game.rules.legal_actions(self)
+        return legal_actions(self)
 
     def _apply(self, action: int) -> None:
-        self.game.rules.apply(self, action)
+        apply(self, action)
 
     def explain_illegal(self, action_id: int) -> str:
-        from magnates.games.magistratvm import rules
-
-        return rules.explain_illegal(self, action_id)
+        return explain_illegal(self, action_id)
 
     def describe(self, action_id: int, viewer: int | None) -> str:
-        from magnates.games.magistratvm import describe
-
-        return describe.describe(self, action_id, viewer)
+        return describe(self, action_id, viewer)
 
     def result(self) -> Result:
-        from magnates.games.magistratvm import scoring
-
-        return scoring.result(self)
+        return result(self)
 
     def view(self, player: int | None) -> dict[str, Any]:
-        from magnates.games.magistratvm import views
-
-        return views.view(self, player)
-
-    def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"players": self.n, "history": list(self.history)}
-        for name in SCALARS:
-            data[name] = getattr(self, name)
-        for name in FLAT_INT_LISTS:
-            data[name] = list(getattr(self, name))
-        for name in NESTED_INT_LISTS:
-            data[name] = [list(row) for row in getattr(self, name)]
-        for name in BOOL_LISTS:
-            data[name] = list(getattr(self, name))
-        data["income"] = [list(row) for row in self.income]
-        return data
-
-    def clone(self) -> MagistratvmState:
-        other = MagistratvmState(self.game, empty=True)
-        other.history = self.history[:]
-        other._legal = self._legal
-        d = other.__dict__
-        s = self.__dict__
-        for name in SCALARS:
-            d[name] = s[name]
-        for name in FLAT_INT_LISTS:
-            d[name] = s[name][:]
-        for name in BOOL_LISTS:
-            d[name] = s[name][:]
-        for name in NESTED_INT_LISTS:
-            d[name] = [row[:] for row in s[name]]
-        other.income = [row[:] for row in self.income]
-        return other
-
-    # -- small queries the rules and bots share ----------------------------------------
-    def office_count(self, office: int) -> int:
-        return sum(self.active[office]) + sum(self.inactive[office])
-
-    def occupied_slots(self) -> list[int]:
-        return [s for s in range(NUM_SLOTS) if self.slots[s] >= 0]
-
-    def available_gold(self, seat: int) -> int:
-        """Gold a player may spend now: the turn's gold plus gold on Provinces it governs."""
-        total = self.gold[seat]
-        for tile in range(NUM_TILES):
-            if self.governed[tile] and self.tile_owner[tile] == seat:
-                total += self.tile_gold[tile]
-        return total
-
-    def in_transit(self, seat: int) -> int:
-        """1 while this seat's displaced Aedile waits for its owner to choose a row."""
-        return 1 if self.phase == phases.DISPLACE_INTO and self.decider == seat else 0
-
-    def governors(self, seat: int) -> int:
-        return sum(1 for t in range(NUM_TILES) if self.governed[t] and self.tile_owner[t] == seat)
+        return view(self, player)

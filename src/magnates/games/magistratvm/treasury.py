@@ -6,16 +6,16 @@ Invariant (tested): bank + players' gold + the Prefect space + gold on tiles == 
 from __future__ import annotations
 
 from magnates.games.magistratvm.components import NUM_TILES
-from magnates.games.magistratvm.state import MagistratvmState
+from magnates.games.magistratvm.position import Position
 
 
-def earn(state: MagistratvmState, seat: int, amount: int) -> None:
+def earn(state: Position, seat: int, amount: int) -> None:
     """The bank pays a player (income)."""
     state.gold[seat] += amount
     state.bank -= amount
 
 
-def take(state: MagistratvmState, seat: int, amount: int) -> None:
+def take(state: Position, seat: int, amount: int) -> None:
     """Take gold from a player, the turn's gold first and then governed Provinces' gold.
 
     The turn's gold goes back to the bank at the end of the turn anyway, so
@@ -36,17 +36,17 @@ def take(state: MagistratvmState, seat: int, amount: int) -> None:
         raise AssertionError("took more gold than the player had; the rules checked this first")
 
 
-def pay_bank(state: MagistratvmState, seat: int, amount: int) -> None:
+def pay_bank(state: Position, seat: int, amount: int) -> None:
     take(state, seat, amount)
     state.bank += amount
 
 
-def surrender_unused_gold(state: MagistratvmState) -> None:
+def surrender_unused_gold(state: Position) -> None:
     """End of turn: the turn's gold goes back to the bank (governed Provinces keep theirs)."""
     state.bank += sum(state.gold)
     state.gold = [0] * state.n
 
 
-def total_gold(state: MagistratvmState) -> int:
+def total_gold(state: Position) -> int:
     """Everything the bank has paid out and not got back; always 0 with the bank included."""
     return state.bank + sum(state.gold) + state.prefect_gold + sum(state.tile_gold)

@@ -13,8 +13,8 @@ from typing import Any
 from magnates.games.magistratvm import phases
 from magnates.games.magistratvm.components import NUM_SLOTS, tile_name, tile_value
 from magnates.games.magistratvm.offices import OFFICES, seats
+from magnates.games.magistratvm.position import Position as MagistratvmState  # state.py imports this module
 from magnates.games.magistratvm.scoring import scores
-from magnates.games.magistratvm.state import MagistratvmState
 
 
 def view(state: MagistratvmState, player: int | None) -> dict[str, Any]:
