@@ -337,9 +337,6 @@ def main() -> None:
         default=[],
         help="with --url: a server process whose CPU time to count (with its worker processes); repeatable",
     )
-    parser.add_argument(
-        "--servers", type=int, default=1, help="servers to start on the one database (more than 1 needs PostgreSQL)"
-    )
     parser.add_argument("--db", default="", help="database URL for the started server (default: a fresh SQLite file)")
     parser.add_argument("--time-limit", type=float, default=600.0, help="seconds before unfinished games are given up")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON only")
@@ -352,13 +349,10 @@ def main() -> None:
     servers: list[subprocess.Popen[bytes]] = []
     folder = tempfile.mkdtemp(prefix="magnates-load-")
     if not args.urls:
+        port = free_port()
         db = args.db or f"sqlite:///{os.path.join(folder, 'load.db')}"
-        if args.servers > 1 and db.startswith("sqlite"):
-            raise SystemExit("--servers above 1 needs one PostgreSQL for them all (--db postgresql://...)")
-        for _ in range(args.servers):
-            port = free_port()
-            servers.append(start_server(db, port, LOAD_LIMITS + args.server_option))
-            args.urls.append(f"http://127.0.0.1:{port}")
+        servers.append(start_server(db, port, LOAD_LIMITS + args.server_option))
+        args.urls.append(f"http://127.0.0.1:{port}")
         args.server_pids = [server.pid for server in servers]
     try:
         try:

@@ -22,7 +22,9 @@ import pytest
 from magnates.cli.main import app
 
 ROOT = Path(__file__).resolve().parents[2]
-COMMANDS = ["games", "play", "simulate", "bench", "roll", "rules", "arena", "compare", "analyze", "report", "serve", "train"]
+COMMANDS = [
+    "games", "play", "simulate", "bench", "roll", "rules", "arena", "compare", "analyze", "report", "serve", "train",
+]
 
 
 def magnates(

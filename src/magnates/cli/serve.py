@@ -70,6 +70,7 @@ def serve_command(
         import uvicorn
 
         from magnates.server.app import create_app
+        from magnates.server.instance import DatabaseInUse, ServerLock
         from magnates.server.limits import Limits
         from magnates.server.storage import default_url
     except ImportError as err:
@@ -94,6 +95,13 @@ def serve_command(
         fail(str(err))
     url = db or default_url()
     check_database(url)
+    # One process per database: every game lives in its server's memory, so a second process on the
+    # same database would fork games. The lock is held until this process ends (instance.py).
+    lock = ServerLock(url)
+    try:
+        lock.acquire()
+    except DatabaseInUse as err:
+        fail(f"{err}; one server process per database (each game lives in its server's memory: docs/web.md)")
     check_port(host, port)
     shown = "localhost" if host in {"127.0.0.1", "0.0.0.0"} else host
     typer.echo(f"magnates web platform on http://{shown}:{port}/  (database: {url.split('@')[-1]}; API: /docs)")
@@ -114,6 +122,7 @@ def serve_command(
         ws_max_size=ws_max,
         forwarded_allow_ips="",  # magnates reads X-Forwarded-For itself, only from --trusted-proxies
     )
+    lock.release()
 
 
 def _shown(url: str) -> str:

