@@ -19,15 +19,21 @@ The protocol (the seed leaves it open):
 The middleman receives 20% of the final bid (also when he wins), goes back to
 Start without passing it, and his turn ends. The initiator receives 80%; the
 other 20% goes to the bank (the auction house).
+
+What follows an auction depends on what it interrupted, which the state keeps
+in `a_player` (so its JSON form needs nothing more): a player's auction came
+before his roll, and he is asked again (`TO_ROLL`); the middleman's ended his
+turn (`TURN_OVER`).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from magnates.games.galactic_magnate import economy, income, turns
+from magnates.games.galactic_magnate import economy, income
 from magnates.games.galactic_magnate.board import PRICE, START, TABLES
-from magnates.games.galactic_magnate.phases import AUCTION, ROLL
+from magnates.games.galactic_magnate.phases import STAY, TO_AUCTION, TO_ROLL, TURN_OVER, Then
+from magnates.games.galactic_magnate.seating import ring_after
 
 if TYPE_CHECKING:
     from magnates.games.galactic_magnate.state import GalacticState
@@ -36,36 +42,32 @@ BANK = -1
 OPENING = TABLES.player_auction_opening
 
 
-def ring_after(s: GalacticState, seat: int, *, include_seat: bool) -> list[int]:
-    """Living seats in playing order, starting with the one after `seat`."""
-    n = s.n
-    start = s.order.index(seat)
-    ring = [s.order[(start + k) % n] for k in range(1, n)]
-    ring = [x for x in ring if s.alive[x]]
-    if include_seat:
-        ring.append(seat)
-    return ring
+def buy_choices(s: GalacticState) -> list[int]:
+    """The turn holder on a free property he could pay for: the middleman's auction, or nothing."""
+    ids = s.ids
+    return [ids.start_auction, ids.do_nothing]
 
 
-def start_bank_auction(s: GalacticState) -> None:
+def start_bank_auction(s: GalacticState) -> Then:
     seat = s.order[s.turn]
     s.a_loc = s.pos[seat]
     s.a_seller = seat
     s.a_player = False
     s.a_bid = PRICE[s.a_loc]
     s.a_high = seat
-    open_bidding(s, ring_after(s, seat, include_seat=True))
+    s.a_ring = ring_after(s, seat, include_seat=True)
+    return TO_AUCTION
 
 
-def open_bidding(s: GalacticState, ring: list[int]) -> None:
-    s.phase = AUCTION
-    s.a_ring = ring
+def open_bidding(s: GalacticState) -> Then:
+    """As an auction begins: its bidders (`a_ring`, listed by whoever started it) are asked in turn."""
+    ring = s.a_ring
     s.a_out = [False] * s.n
     s.a_next = ring[-1]
-    _ask_next(s)
+    return _ask_next(s)
 
 
-def _ask_next(s: GalacticState) -> None:
+def _ask_next(s: GalacticState) -> Then:
     """The next bidder after the one who just acted who is still in and not the high bidder."""
     ring = s.a_ring
     k = len(ring)
@@ -74,8 +76,8 @@ def _ask_next(s: GalacticState) -> None:
         seat = ring[(at + step) % k]
         if not s.a_out[seat] and seat != s.a_high:
             s.a_next = seat
-            return
-    _finish(s)
+            return STAY
+    return _finish(s)
 
 
 def legal_bids(s: GalacticState, seat: int) -> list[int]:
@@ -89,7 +91,7 @@ def legal_bids(s: GalacticState, seat: int) -> list[int]:
     return legal
 
 
-def bid(s: GalacticState, seat: int, action: int) -> None:
+def bid(s: GalacticState, seat: int, action: int) -> Then:
     ids = s.ids
     if action == ids.pass_:
         s.a_out[seat] = True
@@ -99,10 +101,10 @@ def bid(s: GalacticState, seat: int, action: int) -> None:
     else:
         s.a_bid += ids.raises[action]
         s.a_high = seat
-    _ask_next(s)
+    return _ask_next(s)
 
 
-def _finish(s: GalacticState) -> None:
+def _finish(s: GalacticState) -> Then:
     loc, seller, winner, price = s.a_loc, s.a_seller, s.a_high, s.a_bid
     player_auction = s.a_player
     s.a_ring = []
@@ -118,7 +120,6 @@ def _finish(s: GalacticState) -> None:
             economy.transfer(s, BANK, seller, price * TABLES.middleman_percent // 100, income.MIDDLEMAN)
         s.owner[loc] = winner
     if player_auction:
-        s.phase = ROLL
-        return
+        return TO_ROLL
     s.pos[seller] = START
-    turns.end_turn(s)
+    return TURN_OVER

@@ -1,16 +1,16 @@
-"""Money: the bank as an account, credit and debt, salary and collapse, bankruptcy, resigning.
+"""Money: the bank as an account, credit, the salary and the collapse, the end of the game.
 
 Every change of cash goes through `transfer`, so the bank's balance plus all
 players' cash is always zero: that is the money-conservation property the tests
-check. A payment the rules impose goes through `charge`, which sells upgrades
-and declares bankruptcy when the payer's debt would pass his credit.
+check. A payment the rules impose goes through `debts.charge`, which sells
+upgrades and declares bankruptcy when the payer's debt would pass his credit;
+this module is below it and below `monopolies` (it sells nothing itself).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from magnates.games.galactic_magnate import income, monopolies
 from magnates.games.galactic_magnate.board import MORTGAGE, PROPERTIES, TABLES
 from magnates.games.galactic_magnate.phases import OVER
 
@@ -72,37 +72,6 @@ def interest(debt: int) -> int:
     return -(-debt * TABLES.interest_percent // 100)
 
 
-def charge(s: GalacticState, seat: int, amount: int, payee: int, source: int | None = None) -> bool:
-    """Make the seat pay a bill; False if it went bankrupt (and resigned) instead.
-
-    Upgrades are sold automatically, the highest-level monopoly first, until the
-    bill fits within credit; if it still does not, the seat pays what it can
-    afford (credit minus debt) and resigns.
-    """
-    if amount <= 0:
-        return True
-    limit = credit(s, seat)
-    if s.cash[seat] - amount < -limit:
-        while s.cash[seat] - amount < -limit and monopolies.sell_one_for_debt(s, seat):
-            pass
-        if s.cash[seat] - amount < -limit:
-            transfer(s, seat, payee, max(0, s.cash[seat] + limit), source)
-            resign(s, seat)
-            return False
-    transfer(s, seat, payee, amount, source)
-    return True
-
-
-def pass_start(s: GalacticState, seat: int) -> bool:
-    """Interest on debt first, then salary (or, after the collapse, expenses); False if bankrupt."""
-    if s.cash[seat] < 0 and not charge(s, seat, interest(-s.cash[seat]), BANK):
-        return False
-    if s.collapsed:
-        return charge(s, seat, s.expenses, BANK)
-    transfer(s, BANK, seat, s.salary, income.SALARY)
-    return True
-
-
 def change_salary(s: GalacticState, delta: int) -> None:
     """Progress raises the salary, meteor showers and recessions lower it.
 
@@ -119,38 +88,8 @@ def change_salary(s: GalacticState, delta: int) -> None:
         s.expenses = max(0, s.expenses - delta)
 
 
-def alive_seats(s: GalacticState) -> list[int]:
-    return [seat for seat in s.order if s.alive[seat]]
-
-
-def resign(s: GalacticState, seat: int) -> None:
-    """Leave the game: upgrades sold, properties freed, cash or debt settled with the bank.
-
-    Pending bills were paid by `charge` before this. Every other player then
-    receives 500 and the salary falls by 20; the last player left wins.
-    """
-    monopolies.sell_all_of(s, seat)
-    owner = s.owner
-    for loc in PROPERTIES:
-        if owner[loc] == seat:
-            owner[loc] = -1
-    transfer(s, seat, BANK, s.cash[seat])
-    s.alive[seat] = False
-    s.prison[seat] = 0
-    s.eliminated.append(seat)
-    for other in range(s.n):
-        if s.offer_to[other] != -1 and (other == seat or s.offer_to[other] == seat):
-            s.clear_offer(other)
-    if s.a_ring:
-        s.a_out[seat] = True
-    for other in alive_seats(s):
-        transfer(s, BANK, other, TABLES.resign_gift, income.RESIGNATIONS)
-    change_salary(s, TABLES.resign_salary_change)
-    if len(alive_seats(s)) <= 1:
-        finish(s, "last player standing")
-
-
 def finish(s: GalacticState, reason: str) -> None:
+    """The game is over (the last bankruptcy, or the round limit): the flow stops at once."""
     s.phase = OVER
     s.end_reason = reason
     s.a_ring = []

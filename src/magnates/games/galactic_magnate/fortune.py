@@ -2,16 +2,18 @@
 
 Events without a choice happen at once; an event with a choice waits for the
 player to take it or refuse it. The events and their weights are data
-(`data/fortune.json`); each is a list of effects applied in order.
+(`data/fortune.json`); each is a list of effects applied in order. Then the
+roll is over (`phases.ROLL_OVER`), unless the game ended meanwhile.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from magnates.games.galactic_magnate import economy, income, monopolies, prison, turns
+from magnates.games.galactic_magnate import debts, economy, income, monopolies, prison
 from magnates.games.galactic_magnate.board import EVENTS, START, FortuneEvent
-from magnates.games.galactic_magnate.phases import EVENT_CHOICE, OVER
+from magnates.games.galactic_magnate.phases import OVER, ROLL_OVER, TO_EVENT_CHOICE, Then
+from magnates.games.galactic_magnate.seating import alive_seats
 
 if TYPE_CHECKING:
     from magnates.games.galactic_magnate.actions import ActionIds
@@ -25,19 +27,31 @@ def draw_outcomes(ids: ActionIds) -> list[tuple[int, float]]:
     return [(ids.fortune[e.index], e.weight / total) for e in EVENTS if e.weight > 0]
 
 
-def draw(s: GalacticState, index: int) -> None:
+def draw(s: GalacticState, index: int) -> Then:
     event = EVENTS[index]
     if event.choice:
         s.event = index
-        s.phase = EVENT_CHOICE
-        return
-    happen(s, s.order[s.turn], event)
+        return TO_EVENT_CHOICE
+    return happen(s, s.order[s.turn], event)
 
 
-def take(s: GalacticState) -> None:
+def event_choices(s: GalacticState, seat: int) -> list[int]:
+    """Take the event waiting for a choice (if affordable), or refuse it."""
+    ids = s.ids
+    if can_take(s, seat, EVENTS[s.event]):
+        return [ids.take_event, ids.refuse_event]
+    return [ids.refuse_event]
+
+
+def take(s: GalacticState) -> Then:
     event = EVENTS[s.event]
     s.event = -1
-    happen(s, s.order[s.turn], event)
+    return happen(s, s.order[s.turn], event)
+
+
+def refuse(s: GalacticState) -> Then:
+    s.event = -1
+    return ROLL_OVER
 
 
 def cost(s: GalacticState, seat: int, event: FortuneEvent) -> int:
@@ -60,13 +74,12 @@ def can_take(s: GalacticState, seat: int, event: FortuneEvent) -> bool:
     return cost(s, seat, event) <= economy.means(s, seat)
 
 
-def happen(s: GalacticState, seat: int, event: FortuneEvent) -> None:
+def happen(s: GalacticState, seat: int, event: FortuneEvent) -> Then:
     for effect in event.effects:
         if s.phase == OVER or not s.alive[seat]:
             break
         _apply_effect(s, seat, effect)
-    if s.phase != OVER:
-        turns.end_roll(s)
+    return ROLL_OVER
 
 
 def _apply_effect(s: GalacticState, seat: int, effect: dict[str, Any]) -> None:
@@ -76,24 +89,24 @@ def _apply_effect(s: GalacticState, seat: int, effect: dict[str, Any]) -> None:
         if amount >= 0:
             economy.transfer(s, BANK, seat, amount, income.FORTUNE)
         else:
-            economy.charge(s, seat, -amount, BANK)
+            debts.charge(s, seat, -amount, BANK)
     elif kind == "per_upgrade":
-        economy.charge(s, seat, -amount * monopolies.upgrade_count(s, seat), BANK)
+        debts.charge(s, seat, -amount * monopolies.upgrade_count(s, seat), BANK)
     elif kind == "salary":
         economy.change_salary(s, amount)
     elif kind == "each_player":
-        for other in economy.alive_seats(s):
+        for other in alive_seats(s):
             if other == seat:
                 continue
             if s.phase == OVER or not s.alive[seat]:
                 return
             if amount >= 0:
-                economy.charge(s, other, amount, seat, income.FORTUNE)
+                debts.charge(s, other, amount, seat, income.FORTUNE)
             else:
-                economy.charge(s, seat, -amount, other, income.FORTUNE)
+                debts.charge(s, seat, -amount, other, income.FORTUNE)
     elif kind == "advance_to_start":
         s.pos[seat] = START
-        economy.pass_start(s, seat)
+        debts.pass_start(s, seat)
     elif kind == "go_to_prison":
         prison.go_to_prison(s, seat)
     else:  # pragma: no cover - fortune.json is checked by the tests

@@ -1,10 +1,13 @@
-"""Rolling and moving: 2d6 clockwise, doubles, Start, and what each location does to a visitor."""
+"""Rolling and moving: 2d6 clockwise, doubles, Start, and what each location does to a visitor.
+
+Each step answers what follows (`phases.Then`): a decision on the spot, a draw, or the roll is over.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from magnates.games.galactic_magnate import economy, income, monopolies, turns
+from magnates.games.galactic_magnate import debts, economy, income, monopolies
 from magnates.games.galactic_magnate.board import (
     BOARD_SIZE,
     EXTRACTOR,
@@ -13,8 +16,9 @@ from magnates.games.galactic_magnate.board import (
     TABLES,
     UTILITY,
 )
-from magnates.games.galactic_magnate.phases import BUY, FORTUNE
+from magnates.games.galactic_magnate.phases import ROLL_OVER, TO_BUY, TO_FORTUNE, TURN_OVER, Then
 from magnates.games.galactic_magnate.prison import go_to_prison, is_prisoner
+from magnates.games.galactic_magnate.seating import alive_seats
 
 if TYPE_CHECKING:
     from magnates.games.galactic_magnate.state import GalacticState
@@ -22,7 +26,7 @@ if TYPE_CHECKING:
 BANK = -1
 
 
-def roll(s: GalacticState, first: int, second: int) -> None:
+def roll(s: GalacticState, first: int, second: int) -> Then:
     """The dice are cast: the third double in a row goes straight to Prison."""
     seat = s.order[s.turn]
     s.last_double = first == second
@@ -30,24 +34,22 @@ def roll(s: GalacticState, first: int, second: int) -> None:
         s.doubles += 1
         if s.doubles == 3:
             go_to_prison(s, seat)
-            turns.end_turn(s)
-            return
-    move(s, seat, first + second)
+            return TURN_OVER
+    return move(s, seat, first + second)
 
 
-def move(s: GalacticState, seat: int, steps: int) -> None:
+def move(s: GalacticState, seat: int, steps: int) -> Then:
     target = s.pos[seat] + steps
     if target >= BOARD_SIZE:
         s.pos[seat] = target - BOARD_SIZE
-        if not economy.pass_start(s, seat):
-            turns.end_roll(s)
-            return
+        if not debts.pass_start(s, seat):
+            return ROLL_OVER
     else:
         s.pos[seat] = target
-    land(s, seat)
+    return land(s, seat)
 
 
-def land(s: GalacticState, seat: int) -> None:
+def land(s: GalacticState, seat: int) -> Then:
     """Whatever the location does; then the roll ends unless a decision or a draw is pending."""
     loc = s.pos[seat]
     kind = KIND[loc]
@@ -55,19 +57,18 @@ def land(s: GalacticState, seat: int) -> None:
         owner = s.owner[loc]
         if owner == -1:
             if economy.means(s, seat) >= PRICE[loc]:
-                s.phase = BUY
-                return
+                return TO_BUY
         elif kind == EXTRACTOR:
             if not is_prisoner(s, owner):
                 economy.transfer(s, BANK, owner, monopolies.extractor_profit(s, owner), income.EXTRACTORS)
         elif owner != seat and not is_prisoner(s, owner):
             if kind == UTILITY:
-                economy.charge(s, seat, monopolies.utility_fee(s, owner), owner, income.UTILITY_FEES)
+                debts.charge(s, seat, monopolies.utility_fee(s, owner), owner, income.UTILITY_FEES)
             else:
-                economy.charge(s, seat, monopolies.monopoly_fee(s, loc), owner, income.MONOPOLY_FEES)
+                debts.charge(s, seat, monopolies.monopoly_fee(s, loc), owner, income.MONOPOLY_FEES)
     elif kind == "bonus":
         economy.change_salary(s, TABLES.bonus_salary_change)
-        living = economy.alive_seats(s)
+        living = alive_seats(s)
         gift = TABLES.bonus_money[len(living)]
         for other in living:
             economy.transfer(s, BANK, other, gift, income.BONUS)
@@ -76,6 +77,5 @@ def land(s: GalacticState, seat: int) -> None:
     elif kind == "prison":
         go_to_prison(s, seat)
     elif kind == "fortune":
-        s.phase = FORTUNE
-        return
-    turns.end_roll(s)
+        return TO_FORTUNE
+    return ROLL_OVER

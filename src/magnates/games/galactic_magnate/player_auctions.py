@@ -14,8 +14,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from magnates.games.galactic_magnate import auctions, economy, monopolies
+from magnates.games.galactic_magnate import economy, monopolies
 from magnates.games.galactic_magnate.board import MORTGAGE, PROPERTIES, TABLES
+from magnates.games.galactic_magnate.phases import TO_AUCTION, Then
+from magnates.games.galactic_magnate.seating import ring_after
 
 if TYPE_CHECKING:
     from magnates.games.galactic_magnate.state import GalacticState
@@ -37,7 +39,7 @@ def legal_player_auctions(s: GalacticState, seat: int) -> list[int]:
     return [ids.auction_property[loc] for loc in PROPERTIES if owner[loc] == seat and can_auction_own(money, loc)]
 
 
-def start_player_auction(s: GalacticState, seat: int, loc: int) -> None:
+def start_player_auction(s: GalacticState, seat: int, loc: int) -> Then:
     monopolies.sell_upgrades_of_location(s, loc)
     s.auctioned = True
     s.a_loc = loc
@@ -45,4 +47,5 @@ def start_player_auction(s: GalacticState, seat: int, loc: int) -> None:
     s.a_player = True
     s.a_bid = 0
     s.a_high = -1
-    auctions.open_bidding(s, auctions.ring_after(s, seat, include_seat=True))
+    s.a_ring = ring_after(s, seat, include_seat=True)
+    return TO_AUCTION

@@ -1,9 +1,10 @@
 """The Galactic Magnate state: plain lists of numbers, a hand-written clone, JSON.
 
 The rules themselves live in the sibling modules (movement, auctions, economy,
-fortune, monopolies, trading, turns); this class holds the data, answers
-"who decides now", and dispatches actions to those modules. Everything in the
-game is public, so the view is the whole state and `sample_state` is exact.
+fortune, monopolies, trading, turns), strung together by `flow.py`'s tables;
+this class holds the data, answers "who decides now", and hands the rest to
+`flow`. Everything in the game is public, so the view is the whole state and
+`sample_state` is exact.
 """
 
 from __future__ import annotations
@@ -11,18 +12,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from magnates.core.game import CHANCE, TERMINAL, Result, State, ranking_from_keys
-from magnates.games.galactic_magnate import (
-    auctions,
-    economy,
-    fortune,
-    income,
-    monopolies,
-    movement,
-    player_auctions,
-    trading,
-    turns,
-)
-from magnates.games.galactic_magnate.board import BOARD_SIZE, EVENTS, GROUPS, START, TABLES
+from magnates.games.galactic_magnate import economy, explain, flow, income, monopolies, views
+from magnates.games.galactic_magnate.board import BOARD_SIZE, GROUPS, START, TABLES
 from magnates.games.galactic_magnate.phases import (
     AUCTION,
     BUY,
@@ -38,6 +29,7 @@ from magnates.games.galactic_magnate.phases import (
 )
 
 if TYPE_CHECKING:
+    from magnates.games.galactic_magnate.actions import ActionIds
     from magnates.games.galactic_magnate.game import GalacticMagnateGame
 
 # Scalar fields copied as they are by clone() and to_json(); lists are listed apart.
@@ -90,6 +82,7 @@ NESTED = ("offer_give", "offer_take")
 
 class GalacticState(State):
     game: GalacticMagnateGame
+    ids: ActionIds
 
     def __init__(self, game: GalacticMagnateGame, *, empty: bool = False) -> None:
         self.game = game
@@ -172,115 +165,18 @@ class GalacticState(State):
             return self.chooser
         return TERMINAL
 
-    # -- what may happen -----------------------------------------------------------
-    def _chance_outcomes(self) -> list[tuple[int, float]]:
-        if self.phase == DICE:
-            return self.game.dice_outcomes
-        if self.phase == FORTUNE:
-            return self.game.fortune_outcomes
-        if self.phase == ORDER:
-            return self.game.order_outcomes
-        return []
-
-    def _legal_actions(self) -> list[int]:
-        phase = self.phase
-        ids = self.ids
-        seat = self.current_player()
-        if phase == ROLL:
-            legal = [ids.roll]
-            legal += monopolies.legal_upgrades(self, seat)
-            legal += player_auctions.legal_player_auctions(self, seat)
-            legal += trading.legal_partners(self, seat)
-            legal += trading.legal_accepts(self, seat)
-            legal += self._anytime(seat)
-            legal.append(ids.resign)
-            return legal
-        if phase == AUCTION:
-            return auctions.legal_bids(self, seat) + self._anytime(seat)
-        if phase == OFFER:
-            return trading.legal_building(self, seat)
-        if phase == BUY:
-            return [ids.start_auction, ids.do_nothing, *self._anytime(seat)]
-        if phase == EVENT_CHOICE:
-            legal = [ids.refuse_event, *self._anytime(seat)]
-            if fortune.can_take(self, seat, EVENTS[self.event]):
-                legal.insert(0, ids.take_event)
-            return legal
-        if phase == CHARACTERS:
-            taken = set(self.characters)
-            return [a for i, a in enumerate(ids.characters) if i not in taken]
-        return []
-
-    def _anytime(self, seat: int) -> list[int]:
-        """What a player may do whenever asked anything: sell upgrades, recall or reject offers."""
-        return monopolies.legal_sales(self, seat) + trading.legal_withdrawals(self, seat)
-
-    def _apply(self, action: int) -> None:
-        ids = self.ids
-        kind = ids.kind_of[action]
-        seat = self.current_player()
-        if kind == "dice":
-            first, second = ids.dice[action]
-            movement.roll(self, first, second)
-        elif kind == "roll":
-            self.phase = DICE
-        elif kind == "raise" or kind == "bid" or kind == "pass":
-            auctions.bid(self, seat, action)
-        elif kind == "start-auction":
-            auctions.start_bank_auction(self)
-        elif kind == "do-nothing":
-            turns.end_roll(self)
-        elif kind == "fortune":
-            fortune.draw(self, ids.fortune.index(action))
-        elif kind == "take-event":
-            fortune.take(self)
-        elif kind == "refuse-event":
-            self.event = -1
-            turns.end_roll(self)
-        elif kind == "upgrade":
-            monopolies.upgrade(self, seat, ids.upgrade.index(action))
-        elif kind == "sell-upgrade":
-            monopolies.sell_upgrade(self, ids.sell_upgrade.index(action))
-        elif kind == "auction-property":
-            player_auctions.start_player_auction(self, seat, ids.location_of[action])
-        elif kind in trading.BUILD_KINDS:
-            trading.build_step(self, action)
-        elif kind == "propose":
-            trading.propose(self, seat)
-        elif kind == "trade-with":
-            trading.choose_partner(self, seat, ids.trade_with.index(action))
-        elif kind == "no-offer":
-            trading.make_no_offer(self)
-        elif kind == "recall":
-            trading.withdraw(self, seat)
-        elif kind == "reject":
-            trading.withdraw(self, ids.reject.index(action))
-        elif kind == "accept":
-            trading.accept(self, seat, ids.accept.index(action))
-        elif kind == "resign":
-            economy.resign(self, seat)
-            turns.end_roll(self)
-        elif kind == "character":
-            self.characters[seat] = ids.characters.index(action)
-            self.chooser += 1
-            if self.chooser == self.n:
-                self.phase = ORDER
-        elif kind == "playing-order":
-            self.order = list(ids.order_of[action])
-            turns.start_game(self)
-        else:  # pragma: no cover - the action space has no other kind
-            raise AssertionError(f"unhandled action kind {kind}")
+    # -- what may happen (flow.py: the phases as a table) ---------------------------
+    # The flow's functions themselves, not methods calling them: one call fewer on every step.
+    _chance_outcomes = flow.chance_outcomes
+    _legal_actions = flow.legal_actions
+    _apply = flow.apply
 
     def explain_illegal(self, action_id: int) -> str:
-        from magnates.games.galactic_magnate.explain import why_illegal
-
-        return why_illegal(self, action_id)
+        return explain.why_illegal(self, action_id)
 
     def describe(self, action_id: int, viewer: int | None) -> str:
         """Proposals and acceptances are logged with both bundles (nothing here is hidden)."""
-        from magnates.games.galactic_magnate.explain import describe
-
-        return describe(self, action_id)
+        return explain.describe(self, action_id)
 
     def clear_offer(self, offerer: int) -> None:
         """The seat's open offer is gone (recalled, rejected, accepted, or its parties left)."""
@@ -340,9 +236,7 @@ class GalacticState(State):
 
     # -- information -------------------------------------------------------------------
     def view(self, player: int | None) -> dict[str, Any]:
-        from magnates.games.galactic_magnate.views import make_view
-
-        return make_view(self, player)
+        return views.make_view(self, player)
 
     def public_json(self) -> dict[str, Any]:
         """Every field of the position (all of it is public), without the history."""

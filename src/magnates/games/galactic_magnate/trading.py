@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from magnates.games.galactic_magnate import economy, income, monopolies
 from magnates.games.galactic_magnate.actions import Offer
 from magnates.games.galactic_magnate.board import MORTGAGE, PROPERTIES
-from magnates.games.galactic_magnate.phases import OFFER, ROLL
+from magnates.games.galactic_magnate.phases import TO_OFFER, TO_ROLL, Then
 
 if TYPE_CHECKING:
     from magnates.games.galactic_magnate.state import GalacticState
@@ -71,14 +71,14 @@ def legal_partners(s: GalacticState, seat: int) -> list[int]:
     return [ids.trade_with[x] for x in s.order if x != seat and s.alive[x] and not blocked(s, x, x)]
 
 
-def choose_partner(s: GalacticState, seat: int, partner: int) -> None:
+def choose_partner(s: GalacticState, seat: int, partner: int) -> Then:
     s.offered = True
     s.trade_with = partner
     s.draft_give = []
     s.draft_take = []
     s.draft_money = 0
     s.draft_steps = 0
-    s.phase = OFFER
+    return TO_OFFER
 
 
 def draft(s: GalacticState) -> Offer:
@@ -138,20 +138,21 @@ def _clear_draft(s: GalacticState) -> None:
     s.draft_take = []
     s.draft_money = 0
     s.draft_steps = 0
-    s.phase = ROLL
 
 
-def propose(s: GalacticState, seat: int) -> None:
+def propose(s: GalacticState, seat: int) -> Then:
     offer = draft(s)
     s.offer_to[seat] = offer.receiver
     s.offer_give[seat] = list(offer.give)
     s.offer_take[seat] = list(offer.take)
     s.offer_money[seat] = offer.money
     _clear_draft(s)
+    return TO_ROLL
 
 
-def make_no_offer(s: GalacticState) -> None:
+def make_no_offer(s: GalacticState) -> Then:
     _clear_draft(s)
+    return TO_ROLL
 
 
 # -- open offers ---------------------------------------------------------------------------------

@@ -4,42 +4,39 @@ The slow recession (every few completed rounds the salary falls by 10) is the
 clock that makes every game end: it drives the economy to collapse, and after
 the collapse it keeps raising the expenses paid at Start until only one player
 can pay them. The round limit is only a safety net behind it.
+
+Each function here answers what follows (`phases.Then`); `flow` carries it out.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from magnates.games.galactic_magnate import economy, prison, trading
+from magnates.games.galactic_magnate import economy, prison
 from magnates.games.galactic_magnate.board import TABLES
-from magnates.games.galactic_magnate.phases import OVER, ROLL
+from magnates.games.galactic_magnate.phases import GAME_OVER, NEW_TURN, TO_ROLL, TURN_OVER, Then
 
 if TYPE_CHECKING:
     from magnates.games.galactic_magnate.state import GalacticState
 
 
-def start_game(s: GalacticState) -> None:
+def start_game(s: GalacticState) -> Then:
     """After the random playing order: the first player in it starts his first turn."""
     s.turn = 0
     s.turns = 1
-    s.phase = ROLL
+    return TO_ROLL
 
 
-def end_roll(s: GalacticState) -> None:
-    """A roll is over: roll again after doubles, unless the turn holder fell, went to Prison or the game ended."""
-    if s.phase == OVER:
-        return
+def end_roll(s: GalacticState) -> Then:
+    """A roll is over: roll again after doubles, unless the turn holder fell or went to Prison."""
     seat = s.order[s.turn]
     if s.alive[seat] and s.prison[seat] == 0 and s.last_double:
-        s.phase = ROLL
-    else:
-        end_turn(s)
+        return TO_ROLL
+    return TURN_OVER
 
 
-def end_turn(s: GalacticState) -> None:
+def pass_turn(s: GalacticState) -> Then:
     """Pass the turn along the playing order, skipping the dead and counting down prisoners' skips."""
-    if s.phase == OVER:
-        return
     s.doubles = 0
     s.last_double = False
     s.auctioned = False
@@ -52,7 +49,7 @@ def end_turn(s: GalacticState) -> None:
             s.rounds += 1
             if s.rounds >= s.max_rounds:
                 economy.finish(s, "round limit: net worth")
-                return
+                return GAME_OVER
             if s.rounds % TABLES.recession_every_rounds == 0:
                 economy.change_salary(s, TABLES.recession_salary_change)
         seat = s.order[s.turn]
@@ -61,6 +58,4 @@ def end_turn(s: GalacticState) -> None:
         s.turns += 1
         if prison.skips_turn(s, seat):
             continue
-        break
-    s.phase = ROLL
-    trading.drop_stale_offers(s)
+        return NEW_TURN
