@@ -170,5 +170,5 @@ def test_the_attacker_names_the_defender_when_several_rivals_are_present():
 def test_records_of_rules_version_1_are_refused_with_a_clear_message():
     """Version 1 paid evidence for split marches, so its games would replay into other positions."""
     record = {"game": "magistrate", "version": "1", "options": {"players": 2}, "actions": [0]}
-    with pytest.raises(magnates.RecordError, match="rules version 1; this installation has version 2"):
+    with pytest.raises(magnates.RecordError, match="rules version 1; this installation has version 3"):
         magnates.replay(record)

@@ -107,11 +107,11 @@ def test_tribune_to_consul_costs_twelve_and_runs_the_displacement_chain():
     assert state.gold[SUSAN] == 0  # 2 + 4 + 6
     # The Consul spaces are full: Susan chooses the rival to push down (never her own new Consul).
     assert state.phase == phases.DISPLACE and state.decider == SUSAN
-    assert texts(state) == {"displace player 4's active magistrate", "displace player 2's active magistrate"}
+    assert texts(state) == {"displace Player 4's active magistrate", "displace Player 2's active magistrate"}
     act(state, A.Displace(REBECCA, True))
     # Rebecca's Consul drops to Praetor, where all four spaces are taken: Rebecca takes revenge.
     assert state.phase == phases.DISPLACE and state.decider == REBECCA
-    assert "displace player 1's inactive magistrate" in texts(state)
+    assert "displace Player 1's inactive magistrate" in texts(state)
     act(state, A.Displace(SUSAN, False))
     # Susan's Praetor moves one level down, to Aedile, keeping its (inactive) status; the chain ends.
     assert state.phase == phases.ACTIONS and state.decider == PAUL
@@ -160,7 +160,7 @@ def test_election_example_two_no_majority_and_the_least_redistribute():
     act(state, A.Redistribute(SIX, 4))
     # The 5-Crowns: Quentin 4 against Rebecca 3 + Paul 3: no majority (and 4 < 5 anyway).
     assert state.phase == phases.SUPPORT and state.decider == REBECCA
-    assert "add a Tribune's influence for player 4" in texts(state)  # she could level with Quentin
+    assert "add a Tribune's influence for Player 4" in texts(state)  # she could level with Quentin
     act(state, A.SupportDone())
     # Rebecca and Paul tie for least; both redistribute, clockwise from the Prefect's left.
     assert state.phase == phases.REDISTRIBUTE and state.decider == PAUL

@@ -160,7 +160,7 @@ def test_a_displaced_aedile_owner_chooses_the_row_and_quaestors_go_home():
     assert state.phase == phases.DISPLACE_INTO and state.decider == QUENTIN
     act(state, A.DisplaceInto(QUAESTOR))  # the Quaestor row is full (Susan's seat was freed: 3 of 3)
     assert state.phase == phases.DISPLACE and state.decider == QUENTIN
-    assert texts(state) == {"displace player 2's inactive magistrate", "displace player 4's inactive magistrate"}
+    assert texts(state) == {"displace Player 2's inactive magistrate", "displace Player 4's inactive magistrate"}
     act(state, A.Displace(PAUL, False))
     assert state.patricians[PAUL] == 6 - 3 + 1 and state.phase == phases.ACTIONS
     assert state.active[QUAESTOR][QUENTIN] == 1  # it kept its active status
@@ -195,7 +195,7 @@ def test_consul_recalls_magistrates_and_governors_but_never_censor_or_dictator()
     legal = texts(state)
     assert not any("Censor" in t or "Dictator" in t for t in legal if t.startswith("consul"))
     assert "consul: recall the governor of 5-Suns" in legal
-    assert "consul: recall player 1's active Consul" not in legal  # the acting Consul itself
+    assert "consul: recall Player 1's active Consul" not in legal  # the acting Consul itself
     act(state, A.ConsulRecall(PRAETOR, PAUL, False))
     assert state.patricians[PAUL] == 6 - 2 and state.inactive[CONSUL][SUSAN] == 1
 
@@ -450,8 +450,8 @@ def test_a_chain_with_no_rival_left_pushes_down_the_choosers_own():
     act(state, A.Promote(TRIBUNE, CONSUL))
     act(state, A.Displace(PAUL, True))
     assert state.decider == PAUL and texts(state) == {
-        "displace player 2's active magistrate",
-        "displace player 2's inactive magistrate",
+        "displace Player 2's active magistrate",
+        "displace Player 2's inactive magistrate",
     }
     act(state, A.Displace(PAUL, False))
     assert state.inactive[AEDILE][PAUL] == 1 and state.active[PRAETOR][PAUL] == 1

@@ -34,6 +34,7 @@ from magnates.bots.budget import Budget
 from magnates.bots.mcts import best_prior, most_visited
 from magnates.bots.playout import Playout
 from magnates.core.chance import sample
+from magnates.core.errors import InvariantError
 from magnates.core.game import CHANCE, TERMINAL, Game
 
 HORIZONS = ("game", "own-moves", "next-turn")
@@ -168,7 +169,8 @@ class ISMCTSBot:
                     state.apply_action(action)
                     path.append(child)
                     break
-                assert best_child is not None
+                if best_child is None:
+                    raise InvariantError(f"ISMCTS: player {player} must decide but has no legal action to follow")
                 state.apply_action(best_action)
                 node = best_child
                 path.append(node)

@@ -38,7 +38,7 @@ from magnates.bots.budget import Budget
 from magnates.core.bot import Bot
 from magnates.core.chance import sample
 from magnates.core.encoding import Encoder
-from magnates.core.errors import OptionError
+from magnates.core.errors import InvariantError, OptionError
 from magnates.core.game import CHANCE, TERMINAL, Game, State
 
 FloatArray = npt.NDArray[np.float32]
@@ -211,9 +211,11 @@ class LearnedSearchBot:
             state = game.sample_state(view, rng)  # a guess at the hidden parts, from the view alone
             path = self._descend(root, root_legal, state, state.current_player(), rng)
             values = path.pop()
-            assert isinstance(values, list)
+            if not isinstance(values, list):
+                raise InvariantError(f"a simulation must end with the seats' values, not {values!r}")
             for visited in path:
-                assert isinstance(visited, _Node)
+                if not isinstance(visited, _Node):
+                    raise InvariantError(f"a simulation's path must hold search nodes, not {visited!r}")
                 visited.visits += 1
                 if visited.mover >= 0:
                     visited.total += values[visited.mover]
@@ -248,7 +250,8 @@ class LearnedSearchBot:
                 actions = [a for a in actions if a in root_legal]
             if node.priors is None:  # a new node: the network's prior, and its value if it is a leaf
                 relative, prior = self.net.evaluate(self.encode(state.view(player)), actions)
-                assert prior is not None
+                if prior is None:
+                    raise InvariantError("the network gave no prior although legal actions were passed")
                 node.priors = dict(zip(actions, prior.tolist(), strict=True))
                 if node is not root:
                     return [*path, [float(relative[(other - player) % sides]) for other in range(sides)]]

@@ -22,6 +22,7 @@ from typing import Any
 from magnates.bots.budget import Budget, Clock
 from magnates.bots.playout import Playout
 from magnates.core.chance import sample
+from magnates.core.errors import InvariantError
 from magnates.core.game import CHANCE, TERMINAL, Game, State
 
 
@@ -47,7 +48,8 @@ def select_uct(node: Node, exploration: float) -> tuple[int, Node]:
         score = child.total / child.visits + exploration * math.sqrt(log_n / child.visits)
         if score > best_score:
             best_action, best_child, best_score = action, child, score
-    assert best_child is not None
+    if best_child is None:
+        raise InvariantError("UCT selection in a node with no children")
     return best_action, best_child
 
 

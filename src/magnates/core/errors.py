@@ -26,6 +26,13 @@ class RecordError(MagnatesError, ValueError):
     """A saved game or record that cannot be read or replayed."""
 
 
+class InvariantError(MagnatesError, RuntimeError):
+    """Something the code relies on and believed impossible has happened (a bug, not bad input).
+
+    Raised instead of `assert`, which `python -O` removes, so the check holds in every run.
+    """
+
+
 def did_you_mean(word: object, choices: Iterable[object]) -> str:
     """` (did you mean 'x'?)` when `word` is a likely typo of one of `choices`, else ``."""
     names = [str(c) for c in choices]

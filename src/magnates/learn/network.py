@@ -17,6 +17,7 @@ import torch
 from torch import nn
 
 from magnates.bots.learned import NumpyNet
+from magnates.core.errors import InvariantError
 
 
 class PolicyValueNet(nn.Module):
@@ -55,7 +56,8 @@ def to_numpy(net: PolicyValueNet, meta: dict[str, Any]) -> NumpyNet:
     arrays: dict[str, Any] = {}
     with torch.no_grad():
         for i, layer in enumerate(net.trunk):
-            assert isinstance(layer, nn.Linear)
+            if not isinstance(layer, nn.Linear):
+                raise InvariantError(f"trunk layer {i} is a {type(layer).__name__}; only Linear layers can be exported")
             arrays[f"t{i}_w"] = layer.weight.detach().cpu().numpy().astype(np.float32)
             arrays[f"t{i}_b"] = layer.bias.detach().cpu().numpy().astype(np.float32)
         arrays["v_w"] = net.value.weight.detach().cpu().numpy().astype(np.float32)

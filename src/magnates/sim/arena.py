@@ -35,7 +35,7 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 from magnates.bots.registry import make_bot
-from magnates.core.errors import OptionError
+from magnates.core.errors import InvariantError, OptionError
 from magnates.core.game import Game
 from magnates.core.record import Record
 from magnates.sim.batch import BatchSpec, chunked, default_workers, play_assignments, run_tasks
@@ -160,7 +160,8 @@ class ArenaResult:
 
 def best_places(outcome: GameOutcome) -> dict[str, int]:
     """Each bot's best place in a finished game (1 is first)."""
-    assert outcome.result is not None
+    if outcome.result is None:
+        raise InvariantError(f"places asked of a game that has no result (bots {outcome.bots})")
     places: dict[str, int] = {}
     for seat, bot in enumerate(outcome.bots):
         place = outcome.result.ranking[seat]

@@ -18,6 +18,7 @@ import numpy as np
 
 import magnates
 from magnates.core.chance import sample
+from magnates.core.errors import InvariantError
 from magnates.games.galactic_magnate import heuristic
 from magnates.games.galactic_magnate.board import BOARD_SIZE
 from magnates.games.galactic_magnate.bots import GreedyBot
@@ -33,7 +34,8 @@ def play(players: int, seed: int, keep: float, landings: list[int]) -> tuple[lis
     rng = random.Random(seed)
     bot = GreedyBot()
     s = game.new_initial_state()
-    assert isinstance(s, GalacticState)
+    if not isinstance(s, GalacticState):
+        raise InvariantError(f"galactic-magnate made a {type(s).__name__}, not a GalacticState")
     rows: list[tuple[list[list[float]], list[int]]] = []
     while not s.is_terminal():
         if s.is_chance_node():

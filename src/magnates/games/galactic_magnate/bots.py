@@ -3,21 +3,41 @@
 It reads only its view. It always starts auctions (the middleman's 20% makes
 that pay), bids up to a valuation capped by a cash budget, upgrades complete
 monopolies while keeping a reserve, tries to buy the missing piece of a set
-(building the offer step by step: ask for the piece, add cash up to its price,
-propose), accepts trades worth more to it than they cost, and never resigns.
+(building the offer step by step: ask for the piece, put in spare properties of
+its own when cash alone would cost too much, add the cash that would persuade an
+owner who judges as it does, propose), accepts trades worth more to it than they
+cost, and never resigns.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping
 from typing import Any
 
 from magnates.core.game import Game
-from magnates.games.galactic_magnate.board import EXTRACTOR, GROUP_OF, GROUPS, KIND, MONOPOLY, PRICE, UTILITY
+from magnates.games.galactic_magnate.board import (
+    EXTRACTOR,
+    GROUP_OF,
+    GROUPS,
+    KIND,
+    MONOPOLY,
+    PRICE,
+    PROPERTIES,
+    UTILITIES,
+    UTILITY,
+)
 
 RESERVE = 150
 """Cash the bot keeps back to pay fees without falling into debt."""
+COMPLETION_PENALTY = 1.5
+"""Times their price: what giving away the last pieces of an opponent's set costs on top of their value."""
+SPARE = 1.3
+"""A property worth at most this many times its price to the bot (it neither builds nor blocks a set
+with it) may go into an offer, to make it acceptable for less cash."""
+MAX_SWEETENERS = 2
+"""Spare properties put into one offer, at most."""
 
 
 def value(owner: list[int], me: int, loc: int) -> float:
@@ -35,8 +55,6 @@ def value(owner: list[int], me: int, loc: int) -> float:
             return price * 1.8  # blocks an opponent's set
         return price * 1.2
     if kind == UTILITY:
-        from magnates.games.galactic_magnate.board import UTILITIES
-
         count = sum(1 for x in UTILITIES if owner[x] == me)
         return price * (1.1 + 0.3 * count)
     if kind == EXTRACTOR:
@@ -54,6 +72,50 @@ def completes_set(owner: list[int], seat: int, gained: tuple[int, ...] | list[in
         if group >= 0 and all(after[x] == seat for x in GROUPS[group].locations):
             return True
     return False
+
+
+def completion_gain(owner: list[int], me: int, loc: int) -> float:
+    """What owning `loc` adds to `me` as this bot values it: the piece, and what its set's other pieces gain."""
+    after = list(owner)
+    after[loc] = me
+    gain = value(after, me, loc)
+    for x in GROUPS[GROUP_OF[loc]].locations:
+        if x != loc and owner[x] == me:
+            gain += value(after, me, x) - value(owner, me, x)
+    return gain
+
+
+def purchase_offer(owner: list[int], me: int, partner: int, loc: int, budget: int) -> tuple[int, tuple[int, ...]]:
+    """Cash and spare properties of `me` for the partner's `loc`: the cheapest he would take, judging as this bot does.
+
+    Tried with cash alone, then adding one by one the spare properties worth most to the partner over
+    what they are worth to `me` (at most `MAX_SWEETENERS`, never one that completes a set of his):
+    the first that needs no more cash than `budget` and costs `me` less than the piece adds to `me`
+    is it. Otherwise twice the piece's price in cash, within the budget, for a partner who may want
+    less. Money is a multiple of 10, the smallest step of an offer.
+    """
+    loss = value(owner, partner, loc) + COMPLETION_PENALTY * PRICE[loc]
+    worth = completion_gain(owner, me, loc)
+    spare = sorted(
+        (
+            (value(owner, partner, x) - value(owner, me, x), x)
+            for x in PROPERTIES
+            if owner[x] == me and value(owner, me, x) <= SPARE * PRICE[x] and not completes_set(owner, partner, (x,))
+        ),
+        reverse=True,
+    )
+    chosen: list[int] = []
+    gain = cost = 0.0
+    for extra in range(min(MAX_SWEETENERS, len(spare)) + 1):
+        if extra:
+            x = spare[extra - 1][1]
+            chosen.append(x)
+            gain += value(owner, partner, x)
+            cost += value(owner, me, x)
+        cash = max(0, (math.floor(loss - gain) // 10 + 1) * 10)  # the partner needs gain + cash > loss
+        if cash <= budget and cash + cost < worth:
+            return cash, tuple(sorted(chosen))
+    return min(2 * PRICE[loc], budget), ()
 
 
 class GreedyBot:
@@ -154,17 +216,23 @@ class GreedyBot:
         return ids.roll
 
     def _offer(self, view: Mapping[str, Any], me: int, legal: list[int], ids: Any) -> int:
-        """Build "that piece for this much cash": ask for it, add cash in the largest fitting steps, propose."""
+        """Build "that piece for this cash and these spare properties" step by step, then propose."""
         draft = view["draft"]
-        wanted = self._wanted_purchase(view["owner"], me, view["cash"][me])
+        owner = view["owner"]
+        wanted = self._wanted_purchase(owner, me, view["cash"][me])
         legal_set = set(legal)
         if draft is None or wanted is None or wanted[0] != draft["to"]:
             return int(ids.no_offer)
-        loc, price = wanted[1], wanted[2]
+        partner, loc, budget = wanted
         if loc not in draft["take"]:
             ask = ids.ask_property[loc]
             return int(ask) if ask in legal_set else int(ids.no_offer)
-        short = price - draft["give_money"]
+        cash, extras = purchase_offer(owner, me, partner, loc, budget)
+        for extra in extras:
+            if extra not in draft["give"]:
+                give = ids.give_property[extra]
+                return int(give) if give in legal_set else int(ids.no_offer)
+        short = cash - draft["give_money"]
         for amount in sorted(ids.offer_money_id, reverse=True):
             action = ids.offer_money_id[amount]
             if amount <= short and action in legal_set:
@@ -172,15 +240,18 @@ class GreedyBot:
         return int(ids.propose) if ids.propose in legal_set else int(ids.no_offer)
 
     def _wanted_purchase(self, owner: list[int], me: int, cash: int) -> tuple[int, int, int] | None:
-        """(owner, location, price) for the last piece of a set held by one opponent: up to twice its price."""
+        """(owner, location, cash budget) for the last piece of a set held by one opponent.
+
+        The budget leaves twice the reserve in hand; below half the piece's price the bot does not try.
+        """
+        budget = (cash - 2 * RESERVE) // 10 * 10
         for group in GROUPS:
             missing = [x for x in group.locations if owner[x] != me]
             if len(missing) != 1 or owner[missing[0]] < 0:
                 continue
             loc = missing[0]
-            price = min(2 * PRICE[loc], (cash - 2 * RESERVE) // 10 * 10)
-            if price >= PRICE[loc] // 2:
-                return owner[loc], loc, price
+            if min(2 * PRICE[loc], budget) >= PRICE[loc] // 2:
+                return owner[loc], loc, budget
         return None
 
     def _good_trade(self, view: Mapping[str, Any], me: int, offer: Mapping[str, Any]) -> bool:
@@ -189,7 +260,7 @@ class GreedyBot:
         loss = sum(value(owner, me, loc) for loc in offer["take"])
         money = -offer["money"]
         if offer["take"] and completes_set(owner, offer["from"], offer["take"]):
-            loss += 1.5 * sum(PRICE[loc] for loc in offer["take"])
+            loss += COMPLETION_PENALTY * sum(PRICE[loc] for loc in offer["take"])
         if view["cash"][me] + money < RESERVE:
             return False
         return gain - loss + money > 0

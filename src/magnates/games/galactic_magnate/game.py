@@ -13,7 +13,7 @@ from magnates.core.encoding import Encoder
 from magnates.core.errors import OptionError
 from magnates.core.game import Game, State
 from magnates.core.options import Option
-from magnates.games.galactic_magnate import actions, fortune
+from magnates.games.galactic_magnate import actions, bots, consistency, fortune, info, serial
 from magnates.games.galactic_magnate.observation import GalacticMagnateEncoder
 from magnates.games.galactic_magnate.state import GalacticState
 
@@ -71,9 +71,7 @@ class GalacticMagnateGame(Game):
 
     def static_info(self) -> dict[str, Any]:
         """The board, the monopolies and the tables, for drawn tables (`GET /api/games/{id}/info`)."""
-        from magnates.games.galactic_magnate.info import static_info
-
-        return static_info(self.num_players)
+        return info.static_info(self.num_players)
 
     def observation_encoder(self) -> Encoder:
         """Built once per option set (and kept): the slices' lengths depend on the player count."""
@@ -88,23 +86,19 @@ class GalacticMagnateGame(Game):
         return GalacticState(self)
 
     def state_from_json(self, data: Mapping[str, Any]) -> GalacticState:
-        from magnates.games.galactic_magnate.serial import state_from_json
-
-        return state_from_json(self, data)
+        state = serial.state_from_json(self, data)
+        consistency.check(state, data)
+        return state
 
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> State:
         """Nothing is hidden: the view rebuilds the state exactly (the history aside)."""
-        from magnates.games.galactic_magnate.serial import state_from_json
-
-        return state_from_json(self, view)
+        return serial.state_from_json(self, view)
 
     def bot_factories(self) -> dict[str, Any]:
-        from magnates.games.galactic_magnate.bots import GreedyBot, PatientRandomBot
-
         def greedy(game: Game) -> Bot:
-            return GreedyBot()
+            return bots.GreedyBot()
 
         def patient_random(game: Game) -> Bot:
-            return PatientRandomBot()
+            return bots.PatientRandomBot()
 
         return {"greedy": greedy, "patient-random": patient_random}

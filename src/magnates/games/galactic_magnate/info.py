@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from magnates.games.galactic_magnate.actions import MONEY_STEPS
 from magnates.games.galactic_magnate.board import (
     BONUS,
     DORMITORY,
@@ -20,6 +21,7 @@ from magnates.games.galactic_magnate.board import (
     TABLES,
 )
 from magnates.games.galactic_magnate.income import SOURCES
+from magnates.games.galactic_magnate.trading import MAX_BUILD_STEPS
 
 
 def static_info(players: int) -> dict[str, Any]:
@@ -68,6 +70,8 @@ def static_info(players: int) -> dict[str, Any]:
             "prison turns": t.prison_turns,
             "max level": t.max_upgrade_level,
             "raises": list(t.raises),
+            "offer money steps": list(MONEY_STEPS),
+            "offer build steps": MAX_BUILD_STEPS,
             "recession every rounds": t.recession_every_rounds,
             "recession change": t.recession_salary_change,
         },

@@ -30,7 +30,8 @@ def economy_line(view: Mapping[str, Any]) -> Text:
         text.append(f"  expenses on passing Start: {view['expenses']}")
     else:
         text.append(f"Salary: {view['salary']}", style="bold")
-    text.append(f"   round {view['rounds'] + 1} of at most {view['max_rounds']}   turn {view['turns']}")
+    turn = f"turn {view['turns']}" if view["turns"] > 0 else "setup"  # turns count from the first roll
+    text.append(f"   round {view['rounds'] + 1} of at most {view['max_rounds']}   {turn}")
     return text
 
 

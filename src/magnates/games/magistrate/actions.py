@@ -11,7 +11,21 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from magnates.core.actions import Action
-from magnates.games.magistrate.components import JUDGES, Components
+from magnates.games.magistrate.components import JUDGES, Components, components
+
+
+def card_name(card: int) -> str:
+    """A card as people number it: card id 0 is "card 1" (the web page numbers them the same)."""
+    return f"card {card + 1}"
+
+
+def province_name(province: int) -> str:
+    return components().provinces[province].name
+
+
+def cell_name(cell: int) -> str:
+    """An Agent Ops cell by its name ("Informants"), as on the board and the web page."""
+    return components().cells[cell].name
 
 
 @dataclass(frozen=True)
@@ -22,7 +36,7 @@ class Draw(Action):
     card: int
 
     def __str__(self) -> str:
-        return f"card {self.card} comes off the deck"
+        return f"{card_name(self.card)} comes off the deck"
 
 
 @dataclass(frozen=True)
@@ -39,7 +53,7 @@ class DiscardForMaterial(Action):
     card: int
 
     def __str__(self) -> str:
-        return f"discard card {self.card} for material"
+        return f"discard {card_name(self.card)} for material"
 
 
 @dataclass(frozen=True)
@@ -48,7 +62,7 @@ class SecretEvidence(Action):
     card: int
 
     def __str__(self) -> str:
-        return f"place card {self.card} as secret evidence"
+        return f"place {card_name(self.card)} as secret evidence"
 
 
 @dataclass(frozen=True)
@@ -73,7 +87,7 @@ class ProduceTrade(Action):
     card: int
 
     def __str__(self) -> str:
-        return f"produce by trading card {self.card}"
+        return f"produce by trading {card_name(self.card)}"
 
 
 @dataclass(frozen=True)
@@ -90,7 +104,7 @@ class RemoveSoldier(Action):
     province: int
 
     def __str__(self) -> str:
-        return f"remove a soldier from province {self.province}"
+        return f"remove a soldier from {province_name(self.province)}"
 
 
 @dataclass(frozen=True)
@@ -100,7 +114,7 @@ class InfluenceJudges(Action):
     forward: bool
 
     def __str__(self) -> str:
-        return f"influence judges with card {self.card} {'forward' if self.forward else 'backward'}"
+        return f"influence judges with {card_name(self.card)} {'forward' if self.forward else 'backward'}"
 
 
 @dataclass(frozen=True)
@@ -111,7 +125,7 @@ class March(Action):
     count: int
 
     def __str__(self) -> str:
-        return f"march {self.count} from province {self.source} to {self.target}"
+        return f"march {self.count} from {province_name(self.source)} to {province_name(self.target)}"
 
 
 @dataclass(frozen=True)
@@ -120,7 +134,7 @@ class Fortify(Action):
     province: int
 
     def __str__(self) -> str:
-        return f"fortify province {self.province}"
+        return f"fortify {province_name(self.province)}"
 
 
 @dataclass(frozen=True)
@@ -130,7 +144,7 @@ class Attack(Action):
     defender: int
 
     def __str__(self) -> str:
-        return f"attack player {self.defender + 1} in province {self.province}"
+        return f"attack Player {self.defender + 1} in {province_name(self.province)}"
 
 
 @dataclass(frozen=True)
@@ -155,7 +169,7 @@ class PlaceAgent(Action):
     cell: int
 
     def __str__(self) -> str:
-        return f"place agent in cell {self.cell}"
+        return f"place agent in {cell_name(self.cell)}"
 
 
 @dataclass(frozen=True)
@@ -170,13 +184,13 @@ class AgentOp(Action):
     province: int = -1
 
     def __str__(self) -> str:
-        text = f"agent op {self.cell}"
+        text = f"agent op {cell_name(self.cell)}"
         if self.card >= 0:
-            text += f" discarding card {self.card}"
+            text += f" discarding {card_name(self.card)}"
         if self.judge >= 0:
             text += f" moving the {JUDGES[self.judge]} judge {'forward' if self.forward else 'backward'}"
         if self.province >= 0:
-            text += f" in province {self.province}"
+            text += f" in {province_name(self.province)}"
         return text
 
 

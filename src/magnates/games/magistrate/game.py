@@ -17,6 +17,7 @@ from magnates.core.options import Option
 from magnates.games.magistrate.actions import ActionIds
 from magnates.games.magistrate.bots import FACTORIES
 from magnates.games.magistrate.components import Components, components
+from magnates.games.magistrate.consistency import check as check_consistency
 from magnates.games.magistrate.income import SOURCES as INCOME_SOURCES
 from magnates.games.magistrate.income import empty as no_income
 from magnates.games.magistrate.info import static_info
@@ -32,7 +33,7 @@ from magnates.games.magistrate.views import HIDDEN
 class MagistrateGame(Game):
     name = "magistrate"
     title = "Magistrate"
-    version = "2"
+    version = "3"
     options_declared = (Option("players", 3, (2, 3, 4), "number of players"),)
 
     @property
@@ -106,6 +107,7 @@ class MagistrateGame(Game):
             if isinstance(err, RecordError):
                 raise
             raise RecordError(f"broken Magistrate state: {err}") from None
+        check_consistency(s, data)
         return s
 
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> MagistrateState:

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from magnates.games.magistrate.actions import card_name
+
 if TYPE_CHECKING:
     from magnates.games.magistrate.position import Position
 
@@ -31,7 +33,7 @@ def describe(s: Position, action_id: int, text: str, viewer: int | None) -> str:
 def _draw_into_hand(receiver: int, card: int, viewer: int | None) -> str:
     """Owed draws are resolved before battle and influence flips, so this card goes into `receiver`'s hand."""
     if viewer == receiver:
-        return f"you draw card {card}"
+        return f"you draw {card_name(card)}"
     return f"Player {receiver + 1} draws a card"
 
 

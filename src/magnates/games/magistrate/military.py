@@ -61,7 +61,10 @@ def march(s: Position, player: int, source: int, target: int, count: int) -> Non
 
     "If the move causes you to have the most Soldiers": a second march into a province
     the first one already won causes nothing, so its cube goes to the Central Stockpile
-    (otherwise splitting one march in several would farm evidence).
+    (otherwise splitting one march in several would farm evidence). A province won this
+    way joins `most_at_start` (the provinces that can no longer earn evidence this turn),
+    so marching out and back in again earns nothing either: each province pays a player
+    evidence at most once a turn (docs/rules/magistrate.md, issue 16).
     """
     had_most = s.has_most(player, target)
     row = s.soldiers[player]
@@ -69,6 +72,7 @@ def march(s: Position, player: int, source: int, target: int, count: int) -> Non
     row[target] += count
     if not had_most and target not in s.most_at_start and s.has_most(player, target):
         pay_home(s, player, GREEN, 1)
+        s.most_at_start.append(target)
     else:
         pay_stockpile(s, player, GREEN, 1)
 

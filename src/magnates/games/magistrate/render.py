@@ -13,6 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from magnates.core.game import Game
+from magnates.games.magistrate.actions import card_name, province_name
 from magnates.games.magistrate.components import COLOURS, JUDGES, components
 
 STYLE = {"purple": "magenta", "green": "green", "orange": "dark_orange"}
@@ -68,7 +69,7 @@ def players_table(view: Mapping[str, Any]) -> Table:
 def map_table(view: Mapping[str, Any]) -> Table:
     comp = components()
     table = Table(title="Provinces")
-    for column in ("#", "province", "next to", "fort", "soldiers"):
+    for column in ("province", "next to", "fort", "soldiers"):
         table.add_column(column)
     homes = view["homes"]
     for province in comp.provinces:
@@ -85,9 +86,8 @@ def map_table(view: Mapping[str, Any]) -> Table:
                 soldiers.append(_seat(p))
                 soldiers.append(f"×{count} ")
         table.add_row(
-            str(province.id),
             name,
-            ",".join(map(str, province.neighbours)),
+            ", ".join(comp.provinces[q].name for q in province.neighbours),
             _seat(fort) if fort >= 0 else Text("-"),
             soldiers,
         )
@@ -97,7 +97,7 @@ def map_table(view: Mapping[str, Any]) -> Table:
 def ops_table(view: Mapping[str, Any]) -> Table:
     comp = components()
     table = Table(title="Agent Ops board")
-    for column in ("cell", "op", "agents"):
+    for column in ("row", "op", "agents"):
         table.add_column(column)
     for cell in comp.cells:
         if cell.id in view["blocked"]:
@@ -108,7 +108,7 @@ def ops_table(view: Mapping[str, Any]) -> Table:
                 if view["placed"][p][cell.id]:
                     agents.append(_seat(p))
                     agents.append(" ")
-        table.add_row(f"{cell.id} ({cell.row})", cell.describe(), agents)
+        table.add_row(cell.row, cell.describe(), agents)
     return table
 
 
@@ -120,14 +120,16 @@ def hand_table(view: Mapping[str, Any]) -> Table:
     for card_id in view["hand"]:
         card = comp.cards[card_id]
         table.add_row(
-            str(card.id),
+            card_name(card.id),
             card.corner_text(),
             f"A-{card.attacker_loses} D-{card.defender_loses}",
             str(card.agent_op),
             card.influence_text(),
         )
     if view["my_secret"]:
-        table.caption = "secret evidence: " + ", ".join(str(comp.cards[c]) for c in view["my_secret"])
+        table.caption = "secret evidence: " + ", ".join(
+            f"{card_name(c)} [{comp.cards[c].corner_text()}]" for c in view["my_secret"]
+        )
     return table
 
 
@@ -136,7 +138,8 @@ def render(game: Game, view: Mapping[str, Any]) -> RenderableType:
     if view.get("last_battle"):
         attacker, defender, province, winner = view["last_battle"]
         outcome = {-1: "both sides wiped out", -2: "no card left to flip"}.get(winner, f"P{winner + 1} won")
-        parts.append(Text(f"Last battle: P{attacker + 1} attacked P{defender + 1} in province {province}: {outcome}"))
+        where = province_name(province)
+        parts.append(Text(f"Last battle: P{attacker + 1} attacked P{defender + 1} in {where}: {outcome}"))
     if view.get("hand") is not None:
         parts.append(hand_table(view))
     parts.append(Text(f"Deck {view['deck_size']} cards · discard pile {len(view['discard'])}"))

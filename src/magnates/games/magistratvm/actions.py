@@ -130,7 +130,7 @@ class AedileMove(Action):
     target: int
 
     def __str__(self) -> str:
-        return f"aedile: move a player {self.owner + 1} token from {_place(self.source)} to {_place(self.target)}"
+        return f"aedile: move a Player {self.owner + 1} token from {_place(self.source)} to {_place(self.target)}"
 
 
 @dataclass(frozen=True)
@@ -140,7 +140,7 @@ class PraetorReturn(Action):
     owners: tuple[int, ...]
 
     def __str__(self) -> str:
-        who = " and ".join(f"player {o + 1}" for o in self.owners)
+        who = " and ".join(f"Player {o + 1}" for o in self.owners)
         return f"praetor: return tokens of {who} from {_place(self.province)}"
 
 
@@ -153,7 +153,7 @@ class ConsulRecall(Action):
 
     def __str__(self) -> str:
         status = "active" if self.active else "inactive"
-        return f"consul: recall player {self.owner + 1}'s {status} {_office(self.office)}"
+        return f"consul: recall Player {self.owner + 1}'s {status} {_office(self.office)}"
 
 
 @dataclass(frozen=True)
@@ -191,7 +191,7 @@ class GiveGold(Action):
     amount: int
 
     def __str__(self) -> str:
-        return f"give {self.amount} gold to player {self.to + 1}"
+        return f"give {self.amount} gold to Player {self.to + 1}"
 
 
 @dataclass(frozen=True)
@@ -210,7 +210,7 @@ class Displace(Action):
 
     def __str__(self) -> str:
         status = "active" if self.active else "inactive"
-        return f"displace player {self.owner + 1}'s {status} magistrate"
+        return f"displace Player {self.owner + 1}'s {status} magistrate"
 
 
 @dataclass(frozen=True)
@@ -257,7 +257,7 @@ class Support(Action):
     beneficiary: int
 
     def __str__(self) -> str:
-        return f"add {_an(self.office)}'s influence for player {self.beneficiary + 1}"
+        return f"add {_an(self.office)}'s influence for Player {self.beneficiary + 1}"
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from magnates.core.errors import InvariantError
 from magnates.core.game import Game
 from magnates.games.magistratvm import phases, promotion
 from magnates.games.magistratvm.action_phase import RECALLABLE, minimum_placement, placement_cost
@@ -56,7 +57,8 @@ class GreedyBot:
         if len(legal) == 1:
             return legal[0]
         state = game.sample_state(view, rng)
-        assert isinstance(state, MagistratvmState)
+        if not isinstance(state, MagistratvmState):
+            raise InvariantError(f"this bot plays Magistratvm, but sample_state made a {type(state).__name__}")
         ix = state.ids
         me = state.decider
         allowed = set(legal)

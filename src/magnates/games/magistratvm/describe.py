@@ -22,7 +22,7 @@ def describe(state: Position, action_id: int, viewer: int | None) -> str:
         return f"the {tile_name(action.tile)} Province is drawn face up{where}"
     if isinstance(action, RollDie) and len(state.rolls) < len(state.rollers):
         seat = state.rollers[len(state.rolls)]
-        return f"player {seat + 1} rolls {action.value} for the first Prefect"
+        return f"Player {seat + 1} rolls {action.value} for the first Prefect"
     if isinstance(action, TakeIncome) and 0 <= state.decider < state.n:
         parts = []
         if action.quaestors:

@@ -46,18 +46,18 @@ def explain_illegal(state: Position, action_id: int) -> str:
         if state.slots[action.province] < 0:
             return f"there is no Province at place {action.province + 1}"
         if action.count > state.estate_tokens[seat]:
-            return f"player {seat + 1} has only {state.estate_tokens[seat]} tokens in the estate"
+            return f"Player {seat + 1} has only {state.estate_tokens[seat]} tokens in the estate"
         need = minimum_placement(row, seat)
         if action.count < need:
             return f"the equal-or-exceed rule requires placing at least {need} tokens there"
         cost = placement_cost(row[seat], action.count)
-        return f"that costs {cost} gold and player {seat + 1} has {gold}"
+        return f"that costs {cost} gold and Player {seat + 1} has {gold}"
     if isinstance(action, A.Bid):
         if action.amount > gold:
-            return f"player {seat + 1} has only {gold} gold"
+            return f"Player {seat + 1} has only {gold} gold"
         return f"a bid must be at least {state.high_bid + 1}"
     if isinstance(action, A.GiveGold):
         if state.gifted[seat]:
             return "a player gives gold at most once per action phase"
-        return f"player {seat + 1} has {gold} gold and cannot give gold to itself"
+        return f"Player {seat + 1} has {gold} gold and cannot give gold to itself"
     return "the rules do not allow it in this position"

@@ -13,7 +13,7 @@ from magnates.core.encoding import Encoder
 from magnates.core.errors import OptionError, RecordError
 from magnates.core.game import Game, require
 from magnates.core.options import Option
-from magnates.games.magistratvm import phases
+from magnates.games.magistratvm import consistency, phases
 from magnates.games.magistratvm.actions import ActionIndex
 from magnates.games.magistratvm.bots import GreedyBot
 from magnates.games.magistratvm.components import NUM_SLOTS, NUM_TILES, PATRICIANS_PER_PLAYER, TOKENS_PER_PLAYER
@@ -66,6 +66,12 @@ class MagistratvmGame(Game):
         return MagistratvmState(self, self.index)
 
     def state_from_json(self, data: Mapping[str, Any]) -> MagistratvmState:
+        state = self._read_fields(data)
+        consistency.check(state, data)
+        return state
+
+    def _read_fields(self, data: Mapping[str, Any]) -> MagistratvmState:
+        """The state `data` describes, each field checked alone (a view, with its extra fields, reads too)."""
         if not isinstance(data, Mapping):
             raise RecordError("a Magistratvm state is a JSON object")
         require(
@@ -141,7 +147,7 @@ class MagistratvmGame(Game):
 
     def sample_state(self, view: Mapping[str, Any], rng: random.Random) -> MagistratvmState:
         """Nothing is hidden: the view rebuilds the state exactly (rng unused)."""
-        return self.state_from_json(view)
+        return self._read_fields(view)
 
     def static_info(self) -> dict[str, Any]:
         """The offices, the Table of Offices as the seed draws it, the tiles and the circuit's layout."""

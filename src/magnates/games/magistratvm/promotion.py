@@ -12,6 +12,7 @@ chooser push down one of its own.
 
 from __future__ import annotations
 
+from magnates.core.errors import InvariantError
 from magnates.games.magistratvm import phases
 from magnates.games.magistratvm.offices import AEDILE, OFFICES, QUAESTOR, TRIBUNE, promotion_cost, seats
 from magnates.games.magistratvm.position import Position
@@ -34,7 +35,8 @@ def can_enter(state: Position, office: int, seat: int) -> bool:
 
 def promote_patrician(state: Position, seat: int, office: int) -> None:
     cost = promotion_cost(None, office)
-    assert cost is not None
+    if cost is None:
+        raise InvariantError(f"a Patrician cannot be promoted from the Family Estate to {OFFICES[office].name}")
     pay_bank(state, seat, cost)
     state.patricians[seat] -= 1
     state.inactive[office][seat] += 1
@@ -43,7 +45,8 @@ def promote_patrician(state: Position, seat: int, office: int) -> None:
 def promote(state: Position, seat: int, start: int, target: int) -> bool:
     """Pay and move an active Magistrate up, inactive. True if a displacement choice follows."""
     cost = promotion_cost(start, target)
-    assert cost is not None
+    if cost is None:
+        raise InvariantError(f"no promotion leads from {OFFICES[start].name} up to {OFFICES[target].name}")
     pay_bank(state, seat, cost)
     state.active[start][seat] -= 1
     return arrive(state, seat, target, active=False)

@@ -105,7 +105,8 @@ def _players(view: Mapping[str, Any]) -> Table:
 
 
 def render(game: Game, view: Mapping[str, Any]) -> RenderableType:
-    header = Text(f"Magistratvm, turn {view['turn']}: {view['phase_name']}", style="bold")
+    turn = f"turn {view['turn']}" if view["turn"] > 0 else "setup"  # as on the web page
+    header = Text(f"Magistratvm, {turn}: {view['phase_name']}", style="bold")
     if view["final"]:
         header.append("  (FINAL CIRCUIT: most influence wins, a tie discards)", style="bold red")
     if view["prefect_gold"]:

@@ -63,7 +63,10 @@ def side_name(view: Mapping[str, Any], side: int) -> str:
 def render(game: Game, view: Mapping[str, Any]) -> RenderableType:
     parts: list[RenderableType] = []
     dice = view["dice"]
-    head = Text(f"Magnate - turn {view['turn']}, Player {view['turn_player'] + 1} to play", style="bold")
+    if view["turn"] > 0:
+        head = Text(f"Magnate - turn {view['turn']}, Player {view['turn_player'] + 1} to play", style="bold")
+    else:  # turns count from the first roll, as on the web page
+        head = Text("Magnate - setup: dealing Crowns and hands", style="bold")
     if dice:
         head.append(f"   dice {dice[0]} {dice[1]}")
     if view["taxed"]:

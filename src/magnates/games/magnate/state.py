@@ -13,6 +13,7 @@ from bisect import insort
 from typing import TYPE_CHECKING, Any
 
 from magnates.core.chance import uniform
+from magnates.core.errors import InvariantError
 from magnates.core.game import Result, State
 from magnates.games.magnate import deeds, income, placement, scoring
 from magnates.games.magnate import space as S
@@ -320,7 +321,8 @@ class MagnateState(State):
             self._collect()
 
     def _collect(self) -> None:
-        assert self.dice is not None
+        if self.dice is None:
+            raise InvariantError("income is collected before the dice were rolled")
         income.collect(self, self.dice[0])
         self.phase = INCOME if self.pending_income else MAIN
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from magnates.core.errors import RecordError
 from magnates.decktet import SUITS
+from magnates.games.magnate import consistency
 from magnates.games.magnate import state as st
 
 if TYPE_CHECKING:
@@ -160,6 +161,7 @@ def _public_into(state: MagnateState, data: Mapping[str, Any]) -> None:
 def state_from_json(game: MagnateGame, data: Mapping[str, Any]) -> MagnateState:
     if not isinstance(data, Mapping) or data.get("game") != "magnate" or "hidden" not in data:
         raise RecordError("this is not a saved Magnate state (to_json output)")
+    consistency.check_json(game, data)
     state = st.MagnateState(game)
     _public_into(state, data)
     hidden = data["hidden"]
@@ -167,6 +169,7 @@ def state_from_json(game: MagnateGame, data: Mapping[str, Any]) -> MagnateState:
     state.pile = _card_ids(game, hidden["pile"], "the draw pile")
     state.crowns_to_deal = [game.crown_index[c] for c in hidden["crowns_to_deal"]]
     state.history = [int(a) for a in data.get("history", [])]
+    consistency.check(state, data)
     _check_cards_conserved(state)
     return state
 

@@ -1,0 +1,68 @@
+"""Positions from seeded random playouts, for the strict-loader and numbering tests of every game."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+from magnates.core.errors import RecordError
+from magnates.core.game import Game, State
+
+
+def playout(game: Game, seed: int, steps: int = 5000) -> Iterator[State]:
+    """Each state of one seeded random game, the first included.
+
+    Chance by its odds, decisions uniformly, a resignation only when nothing else is legal.
+    """
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    yield state
+    for _ in range(steps):
+        if state.is_terminal():
+            return
+        if state.is_chance_node():
+            actions, odds = zip(*state.chance_outcomes(), strict=True)
+            action = rng.choices(actions, odds)[0]
+        else:
+            legal = state.legal_actions()
+            staying = [a for a in legal if not game.action_to_string(a).lower().startswith("resign")]
+            action = rng.choice(staying or legal)
+        state.apply_action(action)
+        yield state
+
+
+def sampled(game: Game, seeds: range, every: int, phase: Callable[[State], object]) -> Iterator[State]:
+    """Every `every`-th state of the seeded games, the first of each phase, and each game's last state."""
+    seen: set[object] = set()
+    for seed in seeds:
+        last = None
+        for step, state in enumerate(playout(game, seed)):
+            last = state
+            if step % every == 0 or phase(state) not in seen:
+                seen.add(phase(state))
+                yield state
+        if last is not None:
+            yield last
+
+
+def round_trips(game: Game, state: State) -> None:
+    """to_json -> (through text) -> state_from_json -> to_json gives the same JSON."""
+    data = json.loads(json.dumps(state.to_json()))
+    assert game.state_from_json(data).to_json() == data
+
+
+def refused(game: Game, state: State, edit: Callable[[dict[str, Any]], object], field: str) -> str:
+    """Edit a copy of the state's JSON; the loader must refuse it with a message naming `field`."""
+    data = copy.deepcopy(json.loads(json.dumps(state.to_json())))
+    game.state_from_json(data)  # the unedited copy loads
+    edit(data)
+    with pytest.raises(RecordError) as caught:
+        game.state_from_json(data)
+    message = str(caught.value)
+    assert field in message, f"the message does not name {field!r}: {message}"
+    return message
