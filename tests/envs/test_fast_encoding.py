@@ -1,14 +1,18 @@
-"""An encoder's fast path (`fill_state`, read from the state) equals its reference (`fill` on the view).
+"""An encoder's fast path (`fill_state`, read from the state) equals its reference (the view path).
 
 The view is the wall around hidden information, so the view path is the reference: for random
-states of every option set, every seat and a spectator, the fast path must give the same vector,
-number for number. Together with test_hidden_parts (the view path ignores hidden parts), this
-proves the fast path sees nothing the seat may not know; the last test checks that directly too.
+states of every game and player count, every seat and a spectator, the fast path must give the same
+vector, number for number. Together with test_hidden_parts (the view path ignores hidden parts),
+this proves the fast path sees nothing the seat may not know; `test_fast_path_ignores_hidden_parts`
+checks that directly too, on worlds whose hidden parts are re-dealt. The last tests feed both checks
+a deliberately leaky fast path and show that they catch it.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import pytest
@@ -20,10 +24,12 @@ from magnates.core.game import Game, State
 from magnates.envs.concessions import concession_ids, without_concessions
 from magnates.envs.driver import Driver
 
-from .env_cases import loaded
+from .env_cases import CASES, loaded
 
-FAST_CASES = [("magnate", {"players": 2}), ("magnate", {"players": 3}), ("magnate", {"players": 1})]
-"""Option sets of the games whose encoder has a fast path."""
+HIDDEN_GAMES = ("magnate", "magistrate")
+"""Games with hidden parts (hands, draw piles): re-dealt worlds must differ for the check to bite."""
+
+FillState = Callable[[State, "int | None", Any], None]
 
 
 def _random_state(game: Game, seed: int, steps: int) -> State:
@@ -41,50 +47,129 @@ def _random_state(game: Game, seed: int, steps: int) -> State:
     return state
 
 
-def _both(game: Game, state: State, seat: int | None) -> tuple[np.ndarray, np.ndarray]:
+def _reference(game: Game, state: State, seat: int | None) -> np.ndarray:
+    return np.array(game.observation_encoder().encode(state.view(seat)), dtype=np.float32)
+
+
+def _fast(game: Game, state: State, seat: int | None, fill_state: FillState | None = None) -> np.ndarray:
     encoder = game.observation_encoder()
-    reference = np.array(encoder.encode(state.view(seat)), dtype=np.float32)
-    fast = np.zeros(encoder.size, dtype=np.float32)
-    encoder.fill_state(state, seat, fast)  # type: ignore[attr-defined]
-    return reference, fast
+    out = np.zeros(encoder.size, dtype=np.float32)
+    (fill_state or encoder.fill_state)(state, seat, out)  # type: ignore[attr-defined]
+    return out
 
 
-@pytest.mark.parametrize(("game", "options"), FAST_CASES)
-@settings(max_examples=40, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 700))
-def test_fast_path_equals_view_path(game: str, options: dict[str, int], seed: int, steps: int) -> None:
-    engine = loaded(game, **options)
-    state = _random_state(engine, seed, steps)
-    for seat in [*range(engine.num_players), None]:
-        reference, fast = _both(engine, state, seat)
-        assert np.array_equal(reference, fast), f"seat {seat}: {np.flatnonzero(reference != fast)}"
+def _unequal(game: Game, state: State, fill_state: FillState | None = None) -> str | None:
+    """Where the fast path differs from the view path on `state`, for some seat or a spectator."""
+    for seat in [*range(game.num_players), None]:
+        reference, fast = _reference(game, state, seat), _fast(game, state, seat, fill_state)
+        if not np.array_equal(reference, fast):
+            return f"seat {seat}: positions {np.flatnonzero(reference != fast).tolist()}"
+    return None
 
 
-@pytest.mark.parametrize(("game", "options"), FAST_CASES)
-def test_driver_uses_the_fast_path_and_agrees(game: str, options: dict[str, int]) -> None:
-    engine = loaded(game, **options)
-    driver = Driver(engine)
-    assert driver._fill_state is not None
-    driver.reset(5)
-    rng = random.Random(5)
-    while not driver.is_over():
-        for seat in range(engine.num_players):
-            reference = np.array(engine.observation_encoder().encode(driver.state.view(seat)), dtype=np.float32)
-            assert np.array_equal(driver.observation(seat), reference)
-        driver.play(rng.choice(driver.legal()))
-
-
-@pytest.mark.parametrize(("game", "options"), FAST_CASES)
-def test_fast_path_ignores_hidden_parts(game: str, options: dict[str, int]) -> None:
-    engine = loaded(game, **options)
+def _sees_hidden(game: Game, fill_state: FillState | None = None, seeds: int = 8) -> tuple[str | None, int]:
+    """Whether a seat's fast encoding changes when only hidden parts change (its view is kept and
+    everything else re-dealt by `sample_state`), and how many re-dealt worlds really differed."""
     rng = random.Random(11)
     differed = 0
-    for seed in range(8):
-        state = _random_state(engine, seed, 40 + 60 * seed)
-        for seat in range(engine.num_players):
-            _, mine = _both(engine, state, seat)
-            other = engine.sample_state(state.view(seat), rng)  # hidden parts re-dealt
+    for seed in range(seeds):
+        state = _random_state(game, seed, 40 + 60 * seed)
+        if state.is_terminal():
+            continue
+        for seat in range(game.num_players):
+            mine = _fast(game, state, seat, fill_state)
+            other = game.sample_state(state.view(seat), rng)  # hidden parts re-dealt
             differed += other.to_json() != state.to_json()
-            _, theirs = _both(engine, other, seat)
-            assert np.array_equal(mine, theirs), f"seat {seat} sees a hidden part"
-    assert differed > 0, "no sampled world differed: the test would prove nothing"
+            if not np.array_equal(mine, _fast(game, other, seat, fill_state)):
+                return f"seat {seat} sees a hidden part (seed {seed})", differed
+    return None, differed
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 700))
+def test_fast_path_equals_view_path(game: str, players: int, seed: int, steps: int) -> None:
+    engine = loaded(game, players=players)
+    problem = _unequal(engine, _random_state(engine, seed, steps))
+    assert problem is None, problem
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_driver_uses_the_fast_path_and_agrees(game: str, players: int) -> None:
+    """Every decision of two seeded whole games, every seat: thousands of states per game."""
+    engine = loaded(game, players=players)
+    driver = Driver(engine)
+    assert driver._fill_state is not None
+    rng = random.Random(5)
+    checked = 0
+    for seed in (5, 6):
+        driver.reset(seed)
+        while not driver.is_over():
+            for seat in [*range(engine.num_players), None]:
+                assert np.array_equal(driver.observation(seat), _reference(engine, driver.state, seat)), (
+                    f"seat {seat} after {len(driver.state.history)} actions"
+                )
+                checked += 1
+            driver.play(rng.choice(driver.legal()))
+    assert checked > 100
+
+
+@pytest.mark.parametrize("players", [1, 2, 3])
+def test_magnate_district_memo_never_serves_a_stale_block(players: int) -> None:
+    """Magnate's fast path remembers district blocks across calls: states visited out of order, by
+    every chair, still encode as the view path does."""
+    engine = loaded("magnate", players=players)
+    states = [_random_state(engine, seed, steps) for seed in range(6) for steps in (30, 120, 240, 400)]
+    random.Random(players).shuffle(states)
+    for state in states + states[::-1]:
+        problem = _unequal(engine, state)
+        assert problem is None, problem
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_fast_path_ignores_hidden_parts(game: str, players: int) -> None:
+    engine = loaded(game, players=players)
+    problem, differed = _sees_hidden(engine)
+    assert problem is None, problem
+    if game in HIDDEN_GAMES:
+        assert differed > 0, "no sampled world differed: the test would prove nothing"
+
+
+def _magnate_leak(engine: Game) -> FillState:
+    """Magnate's fast path, plus the next side's hand written into the seat's own hand slice."""
+    encoder: Any = engine.observation_encoder()
+
+    def fill_state(state: Any, seat: int | None, out: Any) -> None:
+        encoder.fill_state(state, seat, out)
+        if seat is not None:
+            other = state.hands[(seat + 1) % len(state.hands)]
+            out[[encoder.s_hand + card for card in other]] = 1.0
+
+    return fill_state
+
+
+def _magistrate_leak(engine: Game) -> FillState:
+    """Magistrate's fast path with the next seat's secret evidence counted into the seat's own."""
+    encoder: Any = engine.observation_encoder()
+
+    def fill_state(state: Any, seat: int | None, out: Any) -> None:
+        seen = encoder.seen(state, seat)
+        if seat is not None:
+            seen["my_secret"] = state.secret[seat] + state.secret[(seat + 1) % engine.num_players]
+        out[:] = encoder.encode(seen)
+
+    return fill_state
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "leaky"), [("magnate", 2, _magnate_leak), ("magistrate", 3, _magistrate_leak)]
+)
+def test_both_checks_catch_a_leaky_fast_path(game: str, players: int, leaky: Callable[[Game], FillState]) -> None:
+    engine = loaded(game, players=players)
+    fill_state = leaky(engine)
+    caught = sum(
+        _unequal(engine, _random_state(engine, seed, 60 + 40 * seed), fill_state) is not None for seed in range(8)
+    )
+    assert caught > 0, "the equality check missed a fast path that reads another seat's cards"
+    problem, _ = _sees_hidden(engine, fill_state)
+    assert problem is not None, "the hidden-parts check missed a fast path that reads another seat's cards"

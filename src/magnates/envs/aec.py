@@ -93,24 +93,25 @@ class MagnatesAECEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         self.driver.play(action)  # an illegal action raises IllegalAction here, before any change
-        self._cumulative_rewards[agent] = 0.0
         self._after_move()
         if self.render_mode == "human":
             self.render()
 
     def _after_move(self) -> None:
-        """Select the deciding seat, or end the game for everyone with its returns."""
+        """Select the deciding seat, or end the game for everyone with its returns.
+
+        Before the end every reward is zero: `reset` zeroes them and nothing else changes them, so a
+        move in the middle of a game only selects the next agent (no per-agent bookkeeping).
+        """
         driver = self.driver
         if driver.is_over():
             for agent, value in zip(self.possible_agents, driver.returns(), strict=True):
                 self.rewards[agent] = float(value)
                 self.terminations[agent] = True
             self.agent_selection = self.agents[0]
+            self._accumulate_rewards()
         else:
-            for agent in self.agents:
-                self.rewards[agent] = 0.0
             self.agent_selection = self.possible_agents[driver.current_player()]
-        self._accumulate_rewards()
 
     # -- people ---------------------------------------------------------------------------------
     def render(self) -> str | None:

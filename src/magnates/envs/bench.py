@@ -4,7 +4,9 @@ An agent step is one decision taken through the AEC API as a learner would: `las
 observation vector and the action mask), a uniformly random legal action read from the mask, and
 `step()` (which resolves the chance that follows). The raw engine's figure counts the same
 decisions in random playouts on action ids (no view, no encoding), so the ratio is the wrapper's
-cost. Only whole games are counted.
+cost. Both pick with the same sampler (`random.Random.randrange` over the legal ids), so the agent's
+own cost is the same on both sides: the env's agent reads its ids from the mask (`nonzero`). Only
+whole games are counted.
 """
 
 from __future__ import annotations
@@ -14,8 +16,6 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
-
-import numpy as np
 
 from magnates.core.chance import sample
 from magnates.core.game import CHANCE, TERMINAL, Game
@@ -103,20 +103,20 @@ def env_steps(
 ) -> tuple[int, int, float]:
     """Random legal actions read from the masks through the AEC env: (games, agent steps, seconds)."""
     env = aec_env(name, concessions=concessions, **options)
-    rng = np.random.default_rng(seed)
+    rng = random.Random(seed)
     games = steps = 0
     timer = CLOCKS[clock]
     started = timer()
     elapsed = 0.0
     while games < 1 or elapsed < seconds:
-        env.reset(seed=int(rng.integers(2**31)))
+        env.reset(seed=rng.getrandbits(31))
         for _agent in env.agent_iter():
             observation, _reward, terminated, truncated, _info = env.last()
             if terminated or truncated:
                 env.step(None)
                 continue
-            legal = np.flatnonzero(observation["action_mask"])
-            env.step(int(legal[rng.integers(len(legal))]))
+            legal = observation["action_mask"].nonzero()[0]
+            env.step(int(legal[rng.randrange(len(legal))]))
             steps += 1
         games += 1
         elapsed = timer() - started

@@ -21,6 +21,9 @@ from magnates.core.game import CHANCE, Game, State
 from magnates.envs.concessions import concession_ids, without_concessions
 from magnates.games import load
 
+MASK_MEMO = 4096
+"""Distinct legal-action lists whose masks a driver remembers before it starts afresh."""
+
 
 def load_for_env(name: str, **options: Any) -> Game:
     """The game with validated options, with a clear error if it has no observation encoder."""
@@ -48,6 +51,8 @@ class Driver:
         self.state: State = game.new_initial_state()
         self._legal: list[int] | None = None
         self._zeros = np.zeros(self.num_actions, dtype=np.int8)
+        self._masks: dict[tuple[int, ...], np.ndarray] = {}
+        """Legal id lists seen -> their mask (a game has few distinct ones; copies are handed out)."""
 
     # -- the game --------------------------------------------------------------------------
     def reset(self, seed: int | None) -> None:
@@ -82,10 +87,16 @@ class Driver:
     def mask(self, seat: int | None = None) -> np.ndarray:
         """A fresh int8 mask over the action space: 1 for each legal action of `seat` (default: the
         deciding seat; all zeros for a seat that does not decide now)."""
-        mask = self._zeros.copy()
-        if seat is None or seat == self.state.current_player():
+        if seat is not None and seat != self.state.current_player():
+            return self._zeros.copy()
+        key = tuple(self.legal())
+        mask = self._masks.get(key)
+        if mask is None:
+            if len(self._masks) >= MASK_MEMO:
+                self._masks.clear()
+            mask = self._masks[key] = self._zeros.copy()
             mask[self.legal()] = 1
-        return mask
+        return mask.copy()
 
     def observation(self, seat: int | None) -> np.ndarray:
         """The encoder's float32 vector of `seat`'s view (None: a spectator).
@@ -109,6 +120,9 @@ class Driver:
     # -- acting ------------------------------------------------------------------------------------
     def check(self, action: Any) -> int:
         """The action as an int id if the deciding seat may play it now, else a clear IllegalAction."""
+        legal = self._legal
+        if type(action) is int and legal is not None and action in legal:
+            return action  # the common case: a Python int among the legal ids already listed
         if isinstance(action, np.ndarray) and action.shape in ((), (1,)) and action.dtype.kind in "iu":
             action = action.reshape(()).item()  # what vectorised learners pass for one Discrete action
         if isinstance(action, bool | np.bool_) or not isinstance(action, int | np.integer):

@@ -20,16 +20,28 @@ turn holder is building, step by step, before proposing it).
 Characters are names only in these rules (no effect on play) and the income ledger is statistics
 of the past, so neither is encoded. The bank's balance is minus the sum of the cash, so it is left
 out too.
+
+`fill_state` is the RL layer's fast path: the same `encode` on `seen(state, seat)`, the
+view's numbers read from the state without its copies and offer texts, proven equal to the view
+path by tests/envs/test_fast_encoding.py.
 """
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
 
 from magnates.core.encoding import Encoder
+from magnates.games.galactic_magnate import economy, trading
 from magnates.games.galactic_magnate.board import BOARD_SIZE, EVENTS, GROUPS, PROPERTIES, TABLES
 from magnates.games.galactic_magnate.phases import PHASE_NAMES
+from magnates.games.galactic_magnate.views import bundles
+
+if TYPE_CHECKING:
+    from magnates.games.galactic_magnate.state import GalacticState
 
 MONEY_SCALE = 5000.0
 """Cash, credit, bids and offer money: a little above the largest starting cash (3,900)."""
@@ -50,6 +62,37 @@ COUNTERS = (
     "round_limit_near",
 )
 """Scalars of the turn and the game; `rounds` is a fraction of the round limit."""
+PUBLIC_FIELDS = (
+    "phase",
+    "order",
+    "turn",
+    "salary",
+    "collapsed",
+    "expenses",
+    "doubles",
+    "last_double",
+    "auctioned",
+    "offered",
+    "rounds",
+    "turns",
+    "event",
+    "alive",
+    "cash",
+    "prison",
+    "pos",
+    "owner",
+    "level",
+    "a_loc",
+    "a_player",
+    "a_bid",
+    "a_seller",
+    "a_high",
+    "a_next",
+    "a_out",
+    "a_ring",
+    "trade_with",
+)
+"""The state's fields the encoder reads as they are (nothing in Galactic Magnate is hidden)."""
 
 
 class GalacticMagnateEncoder(Encoder):
@@ -94,6 +137,38 @@ class GalacticMagnateEncoder(Encoder):
         self.s_draft_take = add("draft.take", props)[0]
         self.s_draft_money = add("draft.money", 1)[0]
         self.s_draft_steps = add("draft.steps_left", 1)[0]
+        self._pack_format = f"{self.size}d"
+        """`struct` format of the vector as float64 (struct keeps its compiled form; a Struct would not pickle)."""
+
+    def seen(self, state: GalacticState, seat: int | None) -> dict[str, Any]:
+        """What `encode` reads of `state.view(seat)`, taken from the state without copying: the
+        fields in `PUBLIC_FIELDS`, the deciding seat, every seat's credit, and the open offers and
+        the offer being built as the view shows them (without their text)."""
+        d = state.__dict__
+        seen = {name: d[name] for name in PUBLIC_FIELDS}
+        seen["seat"] = seat
+        seen["decider"] = state.current_player()
+        seen["credit"] = economy.credits(state)
+        offers = []
+        for offerer in range(state.n):
+            offer = trading.open_offer(state, offerer)
+            if offer is not None:
+                offers.append({"from": offerer, **bundles(offer)})
+        seen["offers"] = offers
+        seen["draft"] = None
+        if state.trade_with >= 0:
+            seen["draft"] = {
+                **bundles(trading.draft(state)),
+                "steps_left": max(0, trading.MAX_BUILD_STEPS - state.draft_steps),
+            }
+        return seen
+
+    def fill_state(self, state: GalacticState, seat: int | None, out: Any) -> None:
+        """The fast path of `encode(state.view(seat))` into `out`, a float32 numpy array: the same
+        encoding of `seen(state, seat)`, which spares the view's copies and offer texts, and one
+        packing of the list into the array (cheaper than numpy's conversion of a list). Proven
+        equal to the view path by tests/envs/test_fast_encoding.py."""
+        out[:] = np.frombuffer(struct.pack(self._pack_format, *self.encode(self.seen(state, seat))), dtype=np.float64)
 
     def encode(self, view: Mapping[str, Any]) -> list[float]:
         out = [0.0] * self.layout.size

@@ -20,6 +20,8 @@ from __future__ import annotations
 from collections.abc import Mapping, MutableSequence
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from magnates.core.encoding import Encoder
 from magnates.decktet import SUITS, Kind
 from magnates.games.magnate.state import PHASE_NAMES
@@ -43,6 +45,12 @@ COUNTERS = (
     "turn",
     "crowns_to_deal",
 )
+
+
+DistrictBlock = tuple[list[list[int]], list[int], list[list[int]], list[int], list[int], list[float], int]
+"""One district as `fill_state` last saw it: its lanes, deed cards and deed payments as copied, then
+what they encode from side 0's chair: the positions that hold 1, the other positions and their
+values, and the leading side (-1: none)."""
 
 
 class MagnateEncoder(Encoder):
@@ -108,6 +116,41 @@ class MagnateEncoder(Encoder):
             for me in range(sides)
         ]
         """Per chair: the `district_open` entries that are 1 (which sides may build where is fixed)."""
+        self.chairs = [[(me + rel) % sides for rel in range(sides)] for me in range(sides)]
+        """Per chair: the sides in relative order (the chair's own side first)."""
+        self._blocks: list[DistrictBlock | None] = [None] * districts
+        """Per district: what `fill_state` last made of it, and the public fields it came from."""
+        self._seen: tuple[list[list[list[int]]], list[list[int]], list[list[list[int]]]] | None = None
+        """Copies of `lanes`, `deed_card` and `deed_paid` as the blocks were last made from."""
+        self._block_arrays: tuple[Any, Any, list[int]] = (
+            np.zeros(0, dtype=np.intp),
+            np.zeros(0, dtype=np.float32),
+            [0] * sides,
+        )
+        """The districts' blocks joined as numpy arrays (positions from side 0's chair, their
+        values) and how many districts each side leads; rebuilt when a district changes."""
+        self._version = 0
+        """Bumped each time the joined blocks are rebuilt (a chair's gathered copy is then stale)."""
+        self._chair_arrays: list[tuple[int, Any, Any] | None] = [None] * sides
+        """Per chair: `_chair_block(me)` as of `_version`."""
+        self.chair_positions = [self._chair_positions(me) for me in range(sides)]
+        """Per chair: a numpy map from a position seen from side 0's chair to the same number seen
+        from this chair (only the side-indexed district slices move)."""
+        self.open_positions = [np.array(ids, dtype=np.intp) for ids in self.open_ids]
+        self.led_positions = np.arange(self.s_led, self.s_led + sides, dtype=np.intp)
+        self.open_ones = [np.ones(len(ids), dtype=np.float32) for ids in self.open_ids]
+        self.value_positions = np.array(
+            [
+                *range(self.s_counters, self.s_counters + len(COUNTERS)),
+                *range(self.s_hand_sizes, self.s_hand_sizes + sides),
+                *range(self.s_tokens, self.s_tokens + 6 * sides),
+            ],
+            dtype=np.intp,
+        )
+        """Where `fill_state` writes counters, hand sizes and tokens (chair order), in one write."""
+        self._discard_seen: list[int] = []
+        self._discard_at = np.zeros(0, dtype=np.intp)
+        """The discard pile `fill_state` last saw, and the positions its cards set to 1."""
 
     def encode(self, view: Mapping[str, Any]) -> list[float]:
         out = [0.0] * self.layout.size
@@ -182,11 +225,16 @@ class MagnateEncoder(Encoder):
 
         It reads exactly the fields `view` exposes to `seat` (the seat's own hand, never another
         hand, the draw pile's order or the undealt Crowns), by card id instead of by name, which
-        spares building the view. `out` is a zeroed numpy array: positions and values are gathered
-        in lists and written with two fancy-index assignments, as one write per number into a numpy
-        array costs more than the Python that computes it. `fill` on the view stays the reference:
-        a property test (tests/envs/test_fast_encoding.py) proves the two equal for every seat of
-        random states.
+        spares building the view. `out` is a zeroed float32 numpy array. One write per number into a
+        numpy array costs more than the Python that computes it, so the numbers are gathered: the
+        positions that hold 1 in one list (one fancy-index write), the contiguous slices (counters,
+        tokens, Crowns, hand sizes) as one slice write each. The district slices, the largest
+        part and one that changes on few steps (a card played, a deed paid), are remembered
+        district by district with exact copies of the public fields they are made from (`lanes`,
+        `deed_card`, `deed_paid`; see `_fill_districts`), so a step re-encodes only the district
+        that changed, and none on most steps. `fill` on the view stays the reference: property
+        tests (tests/envs/test_fast_encoding.py) prove the two equal for every seat of random
+        states, visited in any order.
         """
         sides = self.sides
         me = seat if seat is not None and seat < sides else 0
@@ -199,8 +247,9 @@ class MagnateEncoder(Encoder):
             ones.append(self.s_dice_high + dice[0] - 1)
             ones.append(self.s_dice_low + dice[1] - 1)
         final = state.final_turns_left
-        at = list(range(self.s_counters, self.s_counters + 9))
-        values_at = [
+        chairs = self.chairs[me]  # the sides in chair order: me first
+        hands, tokens = state.hands, state.tokens
+        values = [  # counters, hand sizes and tokens: one write at `value_positions`
             state.plays_left / self.plays_scale,
             state.draws_left / self.hand_scale,
             state.tax_dice_left / 2.0,
@@ -210,78 +259,134 @@ class MagnateEncoder(Encoder):
             0.0 if final < 0 else final / self.final_scale,
             state.turn_number / 100.0,
             len(state.crowns_to_deal) / self.crowns_total,
+            *[len(hands[side]) / self.hand_scale for side in chairs],
+            *[count / TOKEN_SCALE for side in chairs for count in tokens[side]],
         ]
+        out[self.value_positions] = values
         if state.taxed:
             taxed = [0.0] * 6
             for suit in state.taxed:
                 taxed[suit] += 1.0
-            at.extend(range(self.s_taxed, self.s_taxed + 6))
-            values_at.extend(taxed)
+            base = self.s_taxed
+            out[base : base + 6] = taxed
         pending = state.pending_income
         if pending:
             player, card = pending[0]
             base = self.s_pending
             ones.append(base + (player - me) % sides)
             ones.extend([base + sides + suit for suit in self.card_suits[card]])
-            at.append(base + sides + 6)
-            values_at.append(len(pending) / 4.0)
+            out[base + sides + 6] = len(pending) / 4.0
         if state.sold_card >= 0:
             ones.append(self.s_sold + state.sold_card)
-        base = self.s_discard
-        ones.extend([base + card for card in state.discard])
-        crown_suit = self.crown_suit_by_id
-        for side in range(sides):
-            rel = (side - me) % sides
-            hand = state.hands[side]
-            at.append(self.s_hand_sizes + rel)
-            values_at.append(len(hand) / self.hand_scale)
-            base = self.s_tokens + rel * 6
-            at.extend(range(base, base + 6))
-            values_at.extend([count / TOKEN_SCALE for count in state.tokens[side]])
-            if state.crowns[side]:
-                crowns = [0.0] * 6
-                for crown in state.crowns[side]:
-                    crowns[crown_suit[crown]] += 1.0
-                base = self.s_crowns + rel * 6
-                at.extend(range(base, base + 6))
-                values_at.extend(crowns)
-            if side == seat:  # the seat's own hand: the one hand its view holds
-                base = self.s_hand
-                ones.extend([base + card for card in hand])
-        self._districts_of_state(state, me, ones, at, values_at)
+        discard = state.discard
+        if discard:
+            if discard != self._discard_seen:  # the discard pile only grows: remembered as an array
+                self._discard_seen = discard[:]
+                self._discard_at = np.array(discard, dtype=np.intp) + self.s_discard
+            out[self._discard_at] = 1.0
+        if seat is not None and seat < sides and state.hands[seat]:  # the seat's own hand: the one its view holds
+            ones.extend(map(self.s_hand.__add__, state.hands[seat]))
+        crowns = state.crowns
+        if any(crowns):
+            held = [0.0] * (6 * sides)
+            crown_suit = self.crown_suit_by_id
+            for rel, side in enumerate(chairs):
+                for crown in crowns[side]:
+                    held[6 * rel + crown_suit[crown]] += 1.0
+            base = self.s_crowns
+            out[base : base + 6 * sides] = held
         out[ones] = 1.0
-        out[at] = values_at
+        self._fill_districts(state, me, out)
 
-    def _districts_of_state(
-        self, state: MagnateState, me: int, ones: list[int], at: list[int], values_at: list[float]
-    ) -> None:
-        """`_districts` on the state's lanes (card ids), as `fill_state` needs: it appends the
-        positions that hold 1 to `ones`, and other positions and their values to `at`/`values_at`."""
+    def _chair_positions(self, me: int) -> Any:
+        """The map `chair_positions[me]`: identity, but for the district slices indexed by side."""
         sides, cards = self.sides, self.cards
-        score_rank, masks = self.score_rank, self.suit_mask
-        leaders_count = [0] * sides
-        ones.extend(self.open_ids[me])
-        s_lanes, s_deeds, s_deed_paid, s_values = self.s_lanes, self.s_deeds, self.s_deed_paid, self.s_values
-        official_aces, is_ace, develop_cost = self.official_aces, self.is_ace, self.develop_cost
-        lane_totals = self._lane_totals
-        for d, row in enumerate(state.lanes):
-            if not any(row):
-                continue  # an empty district: no card, no value, no leader
+        moved = np.arange(self.layout.size, dtype=np.intp)
+        for d in range(self.n_districts):
+            for side in range(sides):
+                slot, rel_slot = d * sides + side, d * sides + (side - me) % sides
+                for width, start in ((cards, self.s_lanes), (6, self.s_deed_paid), (1, self.s_deed_missing)):
+                    moved[start + slot * width : start + (slot + 1) * width] = np.arange(
+                        start + rel_slot * width, start + (rel_slot + 1) * width
+                    )
+                for start in (self.s_values, self.s_leaders):
+                    moved[start + slot] = start + rel_slot
+        return moved
+
+    def _fill_districts(self, state: MagnateState, me: int, out: Any) -> None:
+        """The district slices of `fill_state`. Each district's numbers are remembered with an exact
+        copy of the public fields they are made from (its lanes, deed cards and deed payments) and
+        made again only when those differ, from side 0's chair; `chair_positions` turns them to
+        the seat's chair in one numpy gather, itself remembered per chair until a district changes.
+        While nothing changed (most steps: a draw, a roll, an income choice) two writes suffice."""
+        lanes, deed_card, deed_paid = state.lanes, state.deed_card, state.deed_paid
+        seen = self._seen
+        if seen is None or seen[0] != lanes or seen[1] != deed_card or seen[2] != deed_paid:
+            self._refresh_districts(state)
+        chair = self._chair_arrays[me]
+        if chair is None or chair[0] != self._version:
+            chair = self._chair_arrays[me] = self._chair_block(me)
+        out[chair[1]] = chair[2]
+
+    def _refresh_districts(self, state: MagnateState) -> None:
+        """Make again the blocks of the districts that changed, and join them (side 0's chair)."""
+        lanes, deed_card, deed_paid = state.lanes, state.deed_card, state.deed_paid
+        blocks = self._blocks
+        joined: list[DistrictBlock] = []
+        for d, block in enumerate(blocks):
+            if block is None or block[0] != lanes[d] or block[1] != deed_card[d] or block[2] != deed_paid[d]:
+                block = blocks[d] = self._district_block(state, d)
+            joined.append(block)
+        at: list[int] = []
+        values_at: list[float] = []
+        led = [0] * self.sides
+        for block in joined:
+            at.extend(block[3])  # the positions that hold 1 ...
+            values_at.extend([1.0] * len(block[3]))
+            at.extend(block[4])  # ... and the others
+            values_at.extend(block[5])
+            if block[6] >= 0:
+                led[block[6]] += 1
+        self._seen = ([row[0] for row in joined], [row[1] for row in joined], [row[2] for row in joined])
+        self._block_arrays = (np.array(at, dtype=np.intp), np.array(values_at, dtype=np.float32), led)
+        self._version += 1
+
+    def _chair_block(self, me: int) -> tuple[int, Any, Any]:
+        """The joined district block seen from chair `me`, with the open districts and the districts
+        led: (version, positions, values)."""
+        at, values, led = self._block_arrays
+        n_districts = float(self.n_districts)
+        led_values = [led[side] / n_districts for side in self.chairs[me]]
+        return (
+            self._version,
+            np.concatenate((self.chair_positions[me][at], self.open_positions[me], self.led_positions)),
+            np.concatenate((values, self.open_ones[me], np.array(led_values, dtype=np.float32))),
+        )
+
+    def _district_block(self, state: MagnateState, d: int) -> DistrictBlock:
+        """District `d` encoded from side 0's chair, with copies of the fields it is made from."""
+        sides, cards = self.sides, self.cards
+        row, deeds, paid_row = state.lanes[d], state.deed_card[d], state.deed_paid[d]
+        ones: list[int] = []
+        at: list[int] = []
+        values_at: list[float] = []
+        leader = -1
+        if any(row):  # an empty district: no card, no value, no leader
+            score_rank, masks = self.score_rank, self.suit_mask
+            official_aces, is_ace, develop_cost = self.official_aces, self.is_ace, self.develop_cost
+            lane_totals = self._lane_totals
             values = [0] * sides
-            deeds = state.deed_card[d]
             for side, lane in enumerate(row):
                 if not lane:
                     continue
-                rel = (side - me) % sides
-                slot = d * sides + rel
-                base = s_lanes + slot * cards
+                slot = d * sides + side
+                ones.extend(map((self.s_lanes + slot * cards).__add__, lane))
                 deed = deeds[side]
-                ones.extend([base + card for card in lane])
                 developed = lane
                 if deed in lane:
-                    ones.append(s_deeds + deed)
-                    paid = state.deed_paid[d][side]
-                    pbase = s_deed_paid + slot * 6
+                    ones.append(self.s_deeds + deed)
+                    paid = paid_row[side]
+                    pbase = self.s_deed_paid + slot * 6
                     at.extend(range(pbase, pbase + 6))
                     values_at.extend([got / TOKEN_SCALE for got in paid])
                     at.append(self.s_deed_missing + slot)
@@ -300,17 +405,14 @@ class MagnateEncoder(Encoder):
                     if len(lane_totals) > LANE_CACHE:
                         lane_totals.clear()
                     lane_totals[key] = total
-                values[rel] = total
-                at.append(s_values + slot)
+                values[side] = total
+                at.append(self.s_values + slot)
                 values_at.append(total / VALUE_SCALE)
             best = max(values)
             if best > 0 and values.count(best) == 1:
                 leader = values.index(best)
                 ones.append(self.s_leaders + d * sides + leader)
-                leaders_count[leader] += 1
-        n_districts = float(self.n_districts)
-        at.extend(range(self.s_led, self.s_led + sides))
-        values_at.extend([count / n_districts for count in leaders_count])
+        return ([lane[:] for lane in row], deeds[:], [paid[:] for paid in paid_row], ones, at, values_at, leader)
 
     def _districts(self, districts: list[dict[str, Any]], me: int, out: MutableSequence[float]) -> None:
         sides, cards = self.sides, self.cards
