@@ -14,7 +14,7 @@ import time
 from typing import Any
 
 from magnates.core.game import CHANCE
-from magnates.server.snapshots import LOG_TAIL, can_undo, compact, players, timer
+from magnates.server.snapshots import LOG_TAIL, can_undo, compact, players, public_action, reveal, timer
 from magnates.server.tables import Table
 
 
@@ -75,6 +75,8 @@ def state_text(table: Table, seat: int | None) -> str:
             "true" if can_undo(table, seat) else "false",
             ',"result":',
             compact(state.result().to_json()) if terminal else "null",
+            ',"reveal":',
+            compact(reveal(state)) if terminal else "null",
             ',"log":',
             log_text(table, seat),
             ',"chat":',
@@ -128,6 +130,9 @@ def log_text(table: Table, seat: int | None) -> str:
         cached = cache.get((step, seat))
         if cached is None or cached[0] is not line or cached[1] != who or cached[2] != timeout:
             entry: dict[str, Any] = {"step": step, "actor": actor, "who": who, "text": line[seat]}
+            action = public_action(table, step)
+            if action is not None:
+                entry["action"] = action
             if timeout:
                 entry["timeout"] = True
             cached = cache[(step, seat)] = (line, who, timeout, compact(entry))

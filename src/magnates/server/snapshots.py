@@ -68,12 +68,40 @@ def snapshot(table: Table, seat: int | None) -> dict[str, Any]:
         "legal": legal_for(table, seat),
         "can_undo": can_undo(table, seat),
         "result": state.result().to_json() if state.is_terminal() else None,
+        "reveal": reveal(state),
         "log": live_log(table, seat),
         "chat": table.chat,
         "rematch": table.rematch_id,
         "timer": timer(table),
         **({"server_time": time.time()} if table.turn_seconds else {}),
     }
+
+
+IDENTITY_KEYS = frozenset({"seat", "you"})  # a view's own "who am I": not a secret of that seat
+
+
+def hidden_parts(mine: Any, public: Any, path: tuple[str | int, ...] = ()) -> list[dict[str, Any]]:
+    """Where a seat's view says more than the spectators' one: `[{path, value}]`, each path a list
+    of keys and list indexes into the view (Magnate: `["sides", 1, "hand"]`)."""
+    if isinstance(mine, dict) and isinstance(public, dict):
+        out = []
+        for key, value in mine.items():
+            if not path and key in IDENTITY_KEYS:
+                continue
+            out.extend(hidden_parts(value, public.get(key), (*path, key)))
+        return out
+    if isinstance(mine, list) and isinstance(public, list) and len(mine) == len(public):
+        return [part for index, item in enumerate(mine) for part in hidden_parts(item, public[index], (*path, index))]
+    return [] if mine == public else [{"path": list(path), "value": mine}]
+
+
+def reveal(state: State) -> list[dict[str, Any]] | None:
+    """Every seat's hidden cards once the game is over (null before): per seat, what its own view
+    showed that the public one did not. The final state's views, and only at the end."""
+    if not state.is_terminal():
+        return None
+    public = state.view(None)
+    return [{"seat": seat, "hidden": hidden_parts(state.view(seat), public)} for seat in range(state.game.num_players)]
 
 
 def can_undo(table: Table, seat: int | None) -> bool:
@@ -126,10 +154,25 @@ def log_for(table: Table, seat: int | None, steps: int, tail: int | None = LOG_T
         actor = table.actors[step]
         who = "chance" if actor == CHANCE else table.name(actor)
         entry: dict[str, Any] = {"step": step, "actor": actor, "who": who, "text": table.lines[step][seat]}
+        action = public_action(table, step)
+        if action is not None:
+            entry["action"] = action
         if step in table.timeouts:
             entry["timeout"] = True
         log.append(entry)
     return log
+
+
+def public_action(table: Table, step: int) -> int | None:
+    """The action id of a move worded alike for every viewer (so nobody learns more from its id than
+    from its words), for the board to mark what it involved; None for chance and for private moves."""
+    if table.actors[step] == CHANCE:
+        return None
+    texts = iter(table.lines[step].values())
+    first = next(texts, None)
+    if first is None or any(text != first for text in texts):
+        return None
+    return table.state.history[step]
 
 
 def line(game: Game, state: State, action_id: int, actor: int) -> dict[int | None, str]:
@@ -190,5 +233,6 @@ def replay_snapshot(table: Table, seat: int | None, step: int, chat: list[dict[s
         "view": state.view(seat),
         "log": log_for(table, seat, step, tail=None),
         "result": state.result().to_json() if state.is_terminal() else None,
+        "reveal": reveal(state),
         "chat": chat,
     }

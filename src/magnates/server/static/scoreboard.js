@@ -60,11 +60,20 @@ export function lastEntry(snapshot) {
   return null;
 }
 
-/** Mark the board things the last move names (a card, a district, a location): keys whose name is in its text. */
-export function markLastMove(board, entry) {
+/** Mark the board things the last move involved. `keys` are the board keys of the action the log line
+ *  words (as the game's `targets` names them); without them, keys whose name is in its text (a card, a district). */
+export function markLastMove(board, entry, keys = null) {
   if (!entry) return 0;
   const text = entry.text;
   let marked = 0;
+  if (keys && keys.size) {
+    for (const node of board.querySelectorAll("[data-target]")) {
+      if (!keys.has(node.dataset.target)) continue;
+      node.classList.add("last-move");
+      marked++;
+    }
+    if (marked) return marked;
+  }
   for (const node of board.querySelectorAll("[data-target]")) {
     const key = node.dataset.target;
     const name = key.slice(key.indexOf(":") + 1);
@@ -86,7 +95,7 @@ function plainName(snapshot, seat) {
 
 const PER_SEAT = (value, n) => Array.isArray(value) && value.length === n && value.every((v) => v === null || typeof v !== "object");
 
-const NAMES = { tie_keys: "tie-break", district_values: "district values", total_rank: "total rank" };
+const NAMES = { tie_keys: "tie-break", district_values: "district values", total_rank: "total rank", my_secret: "secret evidence" };
 
 function words(key) {
   return NAMES[key] || key.replaceAll("_", " ");
@@ -180,8 +189,38 @@ function districtTable(snapshot, details, n) {
     el("tbody", {}, body));
 }
 
+/** What a hidden part of a view is, in words: its last named key ("hand", "secret evidence"). */
+function partLabel(path) {
+  const named = [...path].reverse().find((key) => typeof key === "string");
+  return named ? words(named) : "hidden";
+}
+
+/** Every seat's hidden cards once the game is over (`snapshot.reveal`), drawn by the game's module
+ *  (`revealPart(part)`) where it can, else as text. Null before the end. */
+export function drawReveal(snapshot, revealPart = null) {
+  const reveal = snapshot.reveal;
+  if (!Array.isArray(reveal)) return null;
+  if (reveal.every((r) => !r.hidden.length)) {
+    return el("section", { class: "reveal", "aria-label": "hidden cards" },
+      el("p", { class: "muted", text: "Nothing was hidden in this game: every card and figure was on the table." }));
+  }
+  const rows = reveal.map(({ seat, hidden }) => el("li", { class: "reveal-seat", "data-seat": seat, style: `--seat:${seatColor(seat)}` },
+    el("strong", { class: "reveal-name", text: plainName(snapshot, seat) }),
+    hidden.length ? hidden.map((part) => {
+      const values = Array.isArray(part.value) ? part.value : [part.value];
+      let drawn = null;
+      try { drawn = revealPart ? revealPart(part) : null; } catch (err) { console.error(err); }
+      return el("div", { class: "reveal-part", "data-part": partLabel(part.path), "data-value": JSON.stringify(part.value) },
+        el("span", { class: "reveal-label", text: `${partLabel(part.path)}:` }),
+        values.length ? drawn || el("span", { class: "reveal-text", text: values.map(cellText).join(", ") })
+          : el("span", { class: "reveal-text muted", text: "none" }));
+    }) : el("span", { class: "muted", text: "nothing hidden" })));
+  return el("section", { class: "reveal", "aria-label": "every hand revealed" },
+    el("h3", { text: "Every hand, revealed" }), el("ul", { class: "reveal-list" }, rows));
+}
+
 /** The end-of-game panel: who won and why, the places and scores, and every figure of the breakdown. */
-export function drawResult(snapshot, { rematch = null, replay = null } = {}) {
+export function drawResult(snapshot, { rematch = null, replay = null, revealPart = null } = {}) {
   const r = snapshot.result;
   const n = r.scores.length;
   const details = r.details || {};
@@ -195,8 +234,10 @@ export function drawResult(snapshot, { rematch = null, replay = null } = {}) {
   return el("section", { class: "end-panel", "aria-label": "Game over" },
     el("h2", { text: `Game over: ${headline}` }),
     el("p", { class: "end-reason", text: reasonWords(snapshot) }),
-    el("div", { class: "table-scroll" }, table),
-    el("div", { class: "table-scroll" }, districtTable(snapshot, details, n)),
+    el("div", { class: "end-body" },
+      el("div", { class: "table-scroll" }, table),
+      el("div", { class: "table-scroll" }, districtTable(snapshot, details, n)),
+      drawReveal(snapshot, revealPart)),
     notes.length ? el("p", { class: "muted", text: notes.join(" · ") }) : null,
     buttons);
 }

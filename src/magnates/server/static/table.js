@@ -197,7 +197,38 @@ import { rulesPanel } from "/rules-panel.js";
     if (!entry) return;
     box.replaceChildren(el("span", { class: "lastmove-label", text: entry.timeout ? "Last move (timed out)" : "Last move" }),
       el("span", { class: "lastmove-text", text: `${entry.who}: ${entry.text}` }));
-    markLastMove(board, entry);
+    markLastMove(board, entry, lastMoveKeys(s, entry));
+  }
+
+  // The action a log line words: its engine text, or the game's label for it (info.labels).
+  function actionsByText() {
+    if (!info.byText) {
+      info.byText = new Map();
+      const add = (text, action) => {
+        if (!text) return;
+        if (!info.byText.has(text)) info.byText.set(text, []);
+        info.byText.get(text).push(action);
+      };
+      for (const action of info.actions || []) {
+        add(action.text, action);
+        if (info.labels && info.labels[action.id] && info.labels[action.id] !== action.text) add(info.labels[action.id], action);
+      }
+    }
+    return info.byText;
+  }
+
+  /** The board keys of the last move: the game's own `targets` of its action, as its mover would
+   *  have chosen it (the server names a public move's action; else the action its words match). */
+  function lastMoveKeys(s, entry) {
+    const keys = new Set();
+    if (!renderer || !renderer.targets) return keys;
+    const known = Number.isInteger(entry.action) && (info.actions || [])[entry.action];
+    const actions = known ? [known] : actionsByText().get(entry.original) || [];
+    const asMover = { ...s, seat: entry.actor };
+    for (const action of actions) {
+      try { for (const key of renderer.targets(action, asMover, info) || []) keys.add(key); } catch (err) { console.error(err); }
+    }
+    return keys;
   }
 
   function drawScores(s) {
@@ -221,7 +252,8 @@ import { rulesPanel } from "/rules-panel.js";
     const again = player && !replayOnly && "rematch" in s
       ? el("button", { type: "button", id: "rematch", class: "primary", onclick: rematch, text: s.rematch ? "Join the rematch" : "Rematch" }) : null;
     const replay = history ? null : el("a", { href: `/table.html?game=${gameId}&replay=1`, id: "replay-link", class: "button", text: "Replay step by step" });
-    box.replaceChildren(drawResult(s, { rematch: again, replay }));
+    const revealPart = renderer && renderer.revealPart ? (part) => renderer.revealPart(part, s, info) : null;
+    box.replaceChildren(drawResult(s, { rematch: again, replay, revealPart }));
     box.classList.remove("hidden");
   }
 
@@ -278,6 +310,7 @@ import { rulesPanel } from "/rules-panel.js";
     }
     // A game may word its actions for people better than their engine text (names, 1-based numbers).
     if (info.labels) for (const action of s.legal || []) action.text = info.labels[action.id] || action.text;
+    for (const entry of s.log || []) if (entry.original === undefined) entry.original = entry.text; // before a renderer rewords it
     const module = await loadRenderer(s.game);
     if (module) {
       board.replaceChildren(module.render(s, info, { play, seat: s.seat }));
@@ -385,6 +418,13 @@ import { rulesPanel } from "/rules-panel.js";
   helpToggle.addEventListener("click", () => {
     const on = document.body.classList.toggle("show-help");
     helpToggle.setAttribute("aria-pressed", on ? "true" : "false");
+  });
+  // On a phone the choices are a sheet over the bottom of the board: it folds down to its title bar.
+  const foldChoices = document.getElementById("choices-toggle");
+  foldChoices.addEventListener("click", () => {
+    const folded = document.body.classList.toggle("choices-folded");
+    foldChoices.setAttribute("aria-expanded", folded ? "false" : "true");
+    foldChoices.textContent = folded ? "Show choices" : "Hide choices";
   });
   bindToggle(document.getElementById("sound-toggle"), "sound");
   bindToggle(document.getElementById("notify-toggle"), "notify", askNotifications);

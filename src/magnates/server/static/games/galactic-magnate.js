@@ -713,3 +713,38 @@ export function scoreboard(snapshot, info) {
       ["Credit", (view.credit || [])[seat] || 0, "mortgage value of the properties owned", num((view.credit || [])[seat] || 0)]],
   }));
 }
+
+// -- help on each choice (shown under it when "Help on choices" is on, and as its tooltip) ---------
+
+/** The rule behind each kind of choice, in a sentence. */
+export const HELP = {
+  character: "Take this worker for the game: each one bends a rule in your favour.",
+  "playing-order": "The order in which players take their turns.",
+  roll: "Roll both dice and move your ship that many spaces around the board.",
+  "start-auction": "Nobody owns this location yet: put it up for auction, everyone may bid.",
+  "do-nothing": "Leave this location as it is and end your move.",
+  bid: "Make the opening bid in this auction.",
+  raise: "Bid more than the highest bid so far; the last bidder standing buys it.",
+  pass: "Drop out of this auction (or pass this choice) for good.",
+  "take-event": "Accept the event card: its effect applies to you now.",
+  "refuse-event": "Turn the event down; it does not affect you.",
+  upgrade: "Pay to upgrade a location you own: it earns more from every visitor.",
+  "sell-upgrade": "Sell one upgrade back to the bank for cash.",
+  "auction-property": "Sell a location you own at auction to raise cash.",
+  "trade-with": "Start a trade offer to this player: properties and cash, both ways.",
+  "no-offer": "Leave the trade without proposing anything.",
+  "give-property": "Add one of your locations to what you give in this offer.",
+  "ask-property": "Ask for this player's location in return.",
+  "drop-property": "Take this location back out of the offer.",
+  "offer-money": "Add cash to what you give in this offer.",
+  "ask-money": "Ask for cash in return.",
+  propose: "Send the offer: the other player accepts or rejects it.",
+  recall: "Take back the offer you made before it is answered.",
+  reject: "Turn the offer down; nothing changes hands.",
+  accept: "Accept the offer: the properties and cash change hands now.",
+  resign: "Leave the game for good: you are out, the others play on.",
+};
+
+export function actionHelp(action) {
+  return HELP[action.kind] || null;
+}

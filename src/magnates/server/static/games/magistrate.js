@@ -516,3 +516,36 @@ export function scoreboard(snapshot) {
       ["Soldiers", view.stock_soldiers[seat], "soldiers in the personal stock"]],
   }));
 }
+
+/** A seat's hidden cards at the end of the game (its hand, its secret evidence), as small cards. */
+export function revealPart(part, snapshot, info) {
+  const key = part.path[part.path.length - 1];
+  if ((key !== "hand" && key !== "my_secret") || !Array.isArray(part.value)) return null;
+  return el("div", { class: "mgs-hand reveal-cards" }, part.value.map((id) => card(info, id, { target: false, small: true })));
+}
+
+// -- help on each choice (shown under it when "Help on choices" is on, and as its tooltip) ---------
+
+/** The rule behind each kind of choice, in a sentence (the rules cheatsheet says the rest). */
+export const HELP = {
+  pass: "Do nothing in this phase; your turn in it ends.",
+  material: "Discard this card for the cubes in its corner (one card per Ring you have).",
+  secret: "Place this card face down as secret evidence: its cubes count for its Judge at the next scoring round.",
+  conscript: "People (1 purple, to Home): add 3 soldiers to your Home province.",
+  produce: "People (1 purple, to Home): draw a card.",
+  produce_trade: "People (1 purple, to Home): trade a \"2\" or \"3\" card for that many new cards.",
+  popularity: "People (2 purple): gain a Ring, then remove one soldier on the map per Ring you already had.",
+  remove_soldier: "Remove this soldier as your Popularity requires.",
+  influence: "People (2 purple, to Home) and a discarded card: move the Judges it shows all forward or all back.",
+  march: "Military (1 green): move soldiers to a neighbouring province.",
+  fortify: "Military (2 green): turn one soldier into a Fort where you have the most soldiers.",
+  attack: "Military (2 green): fight here, flipping cards until one side is gone; the winner takes the cubes as evidence.",
+  add_agent: "Agents (orange): a new Agent costs 1 orange per Agent you already have on the board.",
+  assign_agents: "Agents: put your Agents into open cells of the Agent Ops board, for free.",
+  place_agent: "Put one of your Agents in this cell: it works there in the Agent Ops phases.",
+  agent_op: "Use your Agent in this cell: pay its cost and get its effect (the cell says which).",
+};
+
+export function actionHelp(action) {
+  return HELP[action.kind] || null;
+}

@@ -601,3 +601,37 @@ export function scoreboard(snapshot, info) {
       ["Patricians", view.patricians[q], `Patricians at home (of ${info.patricians_per_player || 6})`]],
   }));
 }
+
+// -- help on each choice (shown under it when "Help on choices" is on, and as its tooltip) ---------
+
+/** The rule behind each kind of choice, in a sentence (the rules cheatsheet says the rest). */
+export const HELP = {
+  income: "Take your income: 1 gold per token in the Provinces; active Quaestors may give 3 gold each, and the income die its face.",
+  bid: "Bid gold to be Prefect: the Prefect acts first and picks where the elections start.",
+  pass_bid: "Stop bidding for Prefect for good.",
+  place_tokens: "Place influence tokens here: your n-th token in a Province costs n gold, and you must reach the most anyone has.",
+  promote_patrician: "Send a Patrician from your Estate to a vacant seat of this Office (Quaestor or Tribune 1 gold, Aedile 3).",
+  promote: "Move a Magistrate up one Office (costs add up); a full Office pushes a rival down a level.",
+  tribune: "Tribune: place a free token here (the Tribune turns inactive).",
+  aedile: "Aedile: move one token between Provinces (the Aedile turns inactive).",
+  praetor: "Praetor: send up to 2 tokens home from one Province (the Praetor turns inactive).",
+  consul_recall: "Consul: send a rival Magistrate home (not the Censor or Dictator); the Consul turns inactive.",
+  consul_recall_governor: "Consul: send this Province's Governor home; the Consul turns inactive.",
+  appoint_governor: "Make an active Magistrate Governor of your Province: its value counts again at the end.",
+  governor_home: "Bring this Governor back home.",
+  give_gold: "Give gold to another player (once per action phase): buy an ally.",
+  pass: "Pass: when everybody has passed in succession, the elections begin.",
+  displace: "Your promotion fills this Office: choose whose Magistrate is pushed one level down.",
+  displace_into: "Choose where the displaced Magistrate goes, one level down.",
+  dictator_province: "Dictator: take a Province where you have a token.",
+  dictator_governor: "Dictator: govern the Province you took, or go home.",
+  start_circuit: "Prefect: the elections start at this Province and go clockwise; the Prefect's gold goes there.",
+  support: "Add an active Magistrate's influence to this player's vote here.",
+  support_done: "Add no more influence to this vote.",
+  redistribute: "Move tokens lost here to a Province that has not voted yet.",
+  return_home: "Send the remaining lost tokens back to your Estate.",
+};
+
+export function actionHelp(action) {
+  return HELP[action.kind] || null;
+}

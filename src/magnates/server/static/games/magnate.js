@@ -428,3 +428,10 @@ const HELP = {
 export function actionHelp(action) {
   return HELP[action.kind] || null;
 }
+
+/** A side's hand at the end of the game, as small cards. */
+export function revealPart(part, snapshot, info) {
+  const key = part.path[part.path.length - 1];
+  if (key !== "hand" || !Array.isArray(part.value)) return null;
+  return el("div", { class: "mg-hand reveal-cards" }, part.value.map((label) => card(label, info, { width: 48, height: 67 })));
+}
