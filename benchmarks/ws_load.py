@@ -21,6 +21,12 @@ which CPU figures on a shared machine must be read beside.
     python benchmarks/ws_load.py --games 20 --bot greedy --game magnate --option players=3
     python benchmarks/ws_load.py --games 200 --url http://127.0.0.1:8001 --url http://127.0.0.1:8002 \
         --server-pid 1234 --server-pid 1235          # clients spread over servers already running
+    python benchmarks/ws_load.py --games 1000 --think-ms 1000 --db postgresql://... --servers 2
+                                                     # two server processes started on one PostgreSQL
+
+With several servers, `--spread games` (the default) puts all of a game's seats on one server, as a
+reverse proxy sticky by game id does; `--spread seats` puts a game's seats on different servers,
+so that every move reaches the process that does not hold the game's lease (the worst case).
 """
 
 from __future__ import annotations
@@ -40,7 +46,6 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-import httpx
 import websockets
 from websockets.typing import Subprotocol
 
@@ -48,6 +53,11 @@ import magnates
 from magnates.bots import make_bot
 from magnates.core.game import Game
 from magnates.core.options import parse_option_pairs
+
+try:
+    import httpx2 as httpx  # the HTTP client the web extra's tests install
+except ImportError:
+    import httpx  # type: ignore[no-redef]
 
 # A state message starts {"type":"state",...,"step":N,"status":"...","decider":D,...} (compact JSON, in this order).
 HEAD = re.compile(r'^\{"type":"state".*?"step":(?P<step>\d+),"status":"(?P<status>\w+)","decider":(?P<decider>-?\d+)')
@@ -157,14 +167,22 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         clients = [
             SeatClient(g["id"], s["seat"], s["token"]) for g in created for s in g["seats"] if s["token"] is not None
         ]
+        games_index = {g["id"]: index for index, g in enumerate(created)}  # game k's seats on server k (--spread games)
         loadavg_before = loadavg()
         deadline = time.monotonic() + args.time_limit
         cpu_before = cpu_seconds(args.server_pids)
         started = time.perf_counter()
         results = await asyncio.gather(
             *(
-                # A game's seats on different servers: every move crosses from one process to another.
-                play_seat(urls[i % len(urls)], c, game, args.bot, args.seed + i, deadline, args.think_ms / 1000)
+                play_seat(
+                    urls[(i if args.spread == "seats" else games_index[c.game_id]) % len(urls)],
+                    c,
+                    game,
+                    args.bot,
+                    args.seed + i,
+                    deadline,
+                    args.think_ms / 1000,
+                )
                 for i, c in enumerate(clients)
             ),
             return_exceptions=True,
@@ -213,6 +231,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "server_cpu_ms_per_move": round(server_cpu * 1000 / moves, 3) if args.server_pids and moves else None,
         "server_processes": len(cpu_after),
         "servers": len(urls),
+        "spread": args.spread,
         "loadavg_before": loadavg_before,
         "loadavg_after": loadavg(),
         "client_failures": failures[:5],
@@ -338,6 +357,15 @@ def main() -> None:
         help="with --url: a server process whose CPU time to count (with its worker processes); repeatable",
     )
     parser.add_argument("--db", default="", help="database URL for the started server (default: a fresh SQLite file)")
+    parser.add_argument(
+        "--servers", type=int, default=1, help="server processes to start on --db (more than one: PostgreSQL only)"
+    )
+    parser.add_argument(
+        "--spread",
+        choices=["games", "seats"],
+        default="games",
+        help="with several servers: each game on one server (sticky routing), or its seats on different ones",
+    )
     parser.add_argument("--time-limit", type=float, default=600.0, help="seconds before unfinished games are given up")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON only")
     parser.add_argument(
@@ -349,10 +377,13 @@ def main() -> None:
     servers: list[subprocess.Popen[bytes]] = []
     folder = tempfile.mkdtemp(prefix="magnates-load-")
     if not args.urls:
-        port = free_port()
         db = args.db or f"sqlite:///{os.path.join(folder, 'load.db')}"
-        servers.append(start_server(db, port, LOAD_LIMITS + args.server_option))
-        args.urls.append(f"http://127.0.0.1:{port}")
+        if args.servers > 1 and not db.startswith("postgres"):
+            raise SystemExit("--servers N needs a PostgreSQL --db: SQLite is served by one process")
+        for _ in range(max(1, args.servers)):  # one after the other: the first migrates a fresh database
+            port = free_port()
+            servers.append(start_server(db, port, LOAD_LIMITS + args.server_option))
+            args.urls.append(f"http://127.0.0.1:{port}")
         args.server_pids = [server.pid for server in servers]
     try:
         try:

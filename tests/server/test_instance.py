@@ -12,7 +12,7 @@ import pytest
 from server_helpers import free_port
 from sqlalchemy import text
 
-from magnates.server.instance import DatabaseInUse, ServerLock
+from magnates.server.instance import ADVISORY_KEY, DatabaseInUse, ServerLock
 from magnates.server.storage import Store, make_engine, normalize_url
 
 
@@ -35,15 +35,27 @@ def url(request: pytest.FixtureRequest, db_url: str) -> Iterator[str]:
         engine.dispose()
 
 
-def test_a_database_is_held_by_one_server_at_a_time_and_let_go_after(url: str) -> None:
+def test_sqlite_is_held_by_one_server_at_a_time_and_postgresql_is_shared(url: str) -> None:
     first = ServerLock(url)
     first.acquire()
     second = ServerLock(url)
-    with pytest.raises(DatabaseInUse, match="another `magnates serve`"):
-        second.acquire()
+    if url.startswith("sqlite"):
+        with pytest.raises(DatabaseInUse, match="another `magnates serve`"):
+            second.acquire()
+        first.release()
+        second.acquire()  # free again once the first has let go (as when its process ends)
+        second.release()
+        return
+    second.acquire()  # PostgreSQL: servers share it, each game leased to one of them (ownership.py)
+    engine = make_engine(normalize_url(url))
+    exclusive = text("SELECT pg_try_advisory_lock(:key)")
+    with engine.connect() as connection:  # a server of the one-process kind is kept out while they run
+        assert connection.execute(exclusive, {"key": ADVISORY_KEY}).scalar() is False
     first.release()
-    second.acquire()  # free again once the first has let go (as when its process ends)
     second.release()
+    with engine.connect() as connection:
+        assert connection.execute(exclusive, {"key": ADVISORY_KEY}).scalar() is True
+    engine.dispose()
 
 
 def test_a_second_serve_on_the_same_database_says_why_it_cannot_start(tmp_path: Path) -> None:

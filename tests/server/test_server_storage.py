@@ -52,7 +52,7 @@ def test_migrations_create_the_schema_and_running_them_again_changes_nothing(url
     store.dispose()
     again = Store(url)
     with again.engine.connect() as connection:
-        assert connection.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0003"
+        assert connection.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0004"
     again.dispose()
 
 

@@ -1,5 +1,9 @@
 """`magnates serve`: the web platform on this machine (SQLite by default, PostgreSQL by URL).
 
+SQLite is served by one process. On PostgreSQL any number of processes (`--workers N` here, or
+servers on other machines) share the database, each game leased to one of them at a time
+(`magnates.server.ownership`).
+
 Every limit is an option here and an environment variable (`MAGNATES_MAX_BODY`, ...): an option
 given on the command line wins over the variable, which wins over the default (docs/web.md).
 """
@@ -12,13 +16,17 @@ import socket
 import typer
 
 from magnates.cli.common import fail
+from magnates.cli.serve_workers import limits_environment, run_workers
 
 LIMITS = "Limits (0 switches one off; each also reads MAGNATES_<NAME>)"
 
 
 def serve_command(
     host: str = typer.Option("127.0.0.1", "--host", help="address to listen on (0.0.0.0 to let other machines in)"),
-    port: int = typer.Option(8000, "--port", help="TCP port"),
+    port: int = typer.Option(8000, "--port", help="TCP port (with --workers N: the first of N consecutive ports)"),
+    workers: int = typer.Option(
+        1, "--workers", help="server processes, on consecutive ports, sharing the database (PostgreSQL only)"
+    ),
     db: str = typer.Option(
         "", "--db", help="database URL: sqlite:///path/to/file.db or postgresql://user@host/dbname (default: a file)"
     ),
@@ -71,8 +79,8 @@ def serve_command(
 
         from magnates.server.app import create_app
         from magnates.server.instance import DatabaseInUse, ServerLock
-        from magnates.server.limits import Limits
-        from magnates.server.storage import default_url
+        from magnates.server.limits import ENV_PREFIX, Limits
+        from magnates.server.storage import default_url, normalize_url
     except ImportError as err:
         fail(f"the web platform needs its extra: pip install 'magnates[web]' ({err})")
     try:
@@ -95,13 +103,31 @@ def serve_command(
         fail(str(err))
     url = db or default_url()
     check_database(url)
-    # One process per database: every game lives in its server's memory, so a second process on the
-    # same database would fork games. The lock is held until this process ends (instance.py).
+    if workers < 1:
+        fail(f"--workers is at least 1, not {workers}")
+    if workers > 1:
+        if not normalize_url(url).startswith("postgresql"):
+            fail(
+                "SQLite is served by one process: --workers needs a PostgreSQL database (--db postgresql://...),"
+                " where the processes share the games (docs/web.md)"
+            )
+        ports = [port + i for i in range(workers)]
+        for each in ports:
+            check_port(host, each)
+        typer.echo(
+            f"{workers} magnates server processes on ports {ports[0]}-{ports[-1]} sharing {_shown(url)}; "
+            "put a reverse proxy in front, sticky by game id (docs/web.md)"
+        )
+        run_workers(host, ports, url, limits_environment(limits, ENV_PREFIX))
+        return
+    # SQLite: one process per database (every game lives in its server's memory, so a second process
+    # would fork games). PostgreSQL: shared with other servers, each game leased to one (instance.py).
     lock = ServerLock(url)
     try:
         lock.acquire()
     except DatabaseInUse as err:
-        fail(f"{err}; one server process per database (each game lives in its server's memory: docs/web.md)")
+        why = "SQLite is served by one process" if url.startswith("sqlite") else "stop it first"
+        fail(f"{err}; {why} (each game lives in its server's memory: docs/web.md)")
     check_port(host, port)
     shown = "localhost" if host in {"127.0.0.1", "0.0.0.0"} else host
     typer.echo(f"magnates web platform on http://{shown}:{port}/  (database: {url.split('@')[-1]}; API: /docs)")

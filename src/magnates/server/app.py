@@ -149,6 +149,7 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(db_url or default_url())
         service = GameService(store, idle_seconds=limits.idle_unload)
+        await service.open()  # PostgreSQL: leases and fan-out with the other processes (ownership.py)
         if resume:
             service.resume_all()
         holder["service"] = service
@@ -165,6 +166,7 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
                 sweeper.cancel()
             ticker.cancel()
             service.writer.close()
+            await service.close()
             store.dispose()
 
     app = FastAPI(
@@ -274,6 +276,7 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
         """Take an open seat (0-based) under your name: its secret, handed out once (409 when it is taken)."""
         svc = service()
         table = svc.get(game_id)
+        await svc.own(table)  # several processes: the game's lease first (ownership.py)
         token = svc.take(table, seat, body.name if body is not None else None)
         return {"seat": seat, "token": token, "link": seat_link(table.id, token)}
 
@@ -291,6 +294,7 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
         svc = service()
         table = svc.get(game_id)
         seat = table.seat_for(pick_token(credentials))
+        await svc.own(table)  # several processes: the game's lease first (ownership.py)
         new, token = svc.rematch(table, seat)
         if seat is not None:  # a second ask re-issues the seat's secret: pages holding the old one close
             holder["hub"].kick(new, seat)
@@ -362,6 +366,7 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
         """
         svc = service()
         table = svc.get(game_id)
+        await svc.own(table)  # several processes: the game's lease first (ownership.py)
         token = svc.reissue(table, seat, pick_token(credentials))
         holder["hub"].kick(table, seat)
         return {"seat": seat, "token": token, "link": seat_link(table.id, token)}

@@ -65,6 +65,7 @@ class Hub:
         self.talkers = talkers
         self.sockets: dict[tuple[str, int | None], set[WebSocket]] = {}
         self.total = 0
+        service.revoked = self.kick  # a link re-issued by another process closes its pages here too
 
     def refusal(self, table: Table, seat: int | None) -> str | None:
         """Why one more WebSocket may not open now (None: it may)."""

@@ -1,12 +1,12 @@
-"""One server process per database, held by a lock that the database (or the kernel) releases.
+"""Who may serve a database: one process on SQLite, any number on PostgreSQL (games leased).
 
-Each game lives in the memory of the process that serves it (`tables.py`), so a second process on
-the same database would fork a game's state. Until games are leased to processes one at a time,
-`magnates serve` holds a lock for its whole life and a second one on the same database refuses to
-start, saying why: on PostgreSQL a session advisory lock (the server lets it go when the holding
-connection ends, a crashed process's too); on SQLite an exclusive `flock` on the database file
-(the kernel lets it go when the process ends; SQLite's own locks are `fcntl` locks, which `flock`
-does not touch on Linux, so backups and readers go on as before).
+Each game lives in the memory of the process that serves it (`tables.py`). On SQLite that is one
+process: `magnates serve` holds an exclusive `flock` on the database file for its whole life and
+a second one refuses to start, saying why (the kernel lets the lock go when the process ends; SQLite's
+own locks are `fcntl` locks, which `flock` does not touch on Linux, so backups and readers go on
+as before). On PostgreSQL any number of processes share the database, each game written by the one
+holding its lease (`ownership.py`); each holds a *shared* session advisory lock, which keeps out
+a server of the one-process kind (it takes the same lock exclusively) and lets it in once they end.
 """
 
 from __future__ import annotations
@@ -62,12 +62,15 @@ class ServerLock:
     def _lock_postgresql(self) -> None:
         engine = make_engine(self.url)
         connection = engine.connect()
-        taken = connection.execute(text("SELECT pg_try_advisory_lock(:key)"), {"key": ADVISORY_KEY}).scalar()
+        taken = connection.execute(text("SELECT pg_try_advisory_lock_shared(:key)"), {"key": ADVISORY_KEY}).scalar()
         connection.commit()  # the advisory lock belongs to the session, not to the transaction
         if not taken:
             connection.close()
             engine.dispose()
-            raise DatabaseInUse("another `magnates serve` is running on this PostgreSQL database")
+            raise DatabaseInUse(
+                "a `magnates serve` that does not share databases (an older version) is running on this"
+                " PostgreSQL database"
+            )
         self._engine, self._connection = engine, connection
 
     def release(self) -> None:
@@ -75,7 +78,10 @@ class ServerLock:
             os.close(self._fd)  # closing the file lets the flock go
             self._fd = None
         if self._connection is not None:
-            self._connection.close()  # ending the session lets the advisory lock go
+            # Let it go now: a closed session's backend may end a moment later (a crash's lock goes then).
+            self._connection.execute(text("SELECT pg_advisory_unlock_shared(:key)"), {"key": ADVISORY_KEY})
+            self._connection.commit()
+            self._connection.close()
             self._connection = None
         if self._engine is not None:
             self._engine.dispose()

@@ -5,26 +5,35 @@ with the chance events and bot moves that follow, and then tells each watcher, w
 `state.view(seat)` and nothing else (`snapshots.py`). Seats and their secrets are in `seats.py`,
 the games on offer in `catalog.py`, the WebSocket hub in `hub.py`. Every change is stored before
 it is shown, all or nothing: a failed write reloads the game from the database.
+
+On PostgreSQL several server processes may share the database: a process writes a game only while
+it holds the game's lease, and follows the changes the others make to the games it has in memory
+(`ownership.py`, `following.py`). SQLite is one process, and none of that runs.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import datetime as dt
 import logging
 import secrets
 import time
-from collections.abc import Mapping
+from collections.abc import AsyncIterator, Callable, Mapping
 from typing import Any
 
 from magnates.core.errors import OptionError, RecordError
 from magnates.core.game import Game
 from magnates.core.record import Record, replay_on
 from magnates.server.catalog import Catalog
-from magnates.server.chat import chat_message
+from magnates.server.chat import chat_message, recorded_chat, store_chat
 from magnates.server.clock import DEFAULT_TIMEOUT_BOT, start_clock, timeout_bot_for
 from magnates.server.errors import BadInput, Conflict, Forbidden, NotFound, Stale, excerpt
+from magnates.server.following import follow
+from magnates.server.leases import Leases
 from magnates.server.message_text import snapshot_text
 from magnates.server.moves import MAX_ACTION_TEXT, advance, bot_move, check_step, event, parse_action, play
+from magnates.server.ownership import Busy, Ownership, process_name
 from magnates.server.seats import Seat, clean_name, hash_token, new_token
 from magnates.server.snapshots import can_undo as seat_can_undo
 from magnates.server.snapshots import (
@@ -56,6 +65,117 @@ class GameService:
         self.tables: dict[str, Table] = {}
         self.offer = Catalog()
         self.idle_seconds = idle_seconds  # a table nobody used for this long leaves memory (see unload_idle)
+        self.ownership: Ownership | None = None  # PostgreSQL: games leased to one process at a time
+        # Closes a seat's WebSockets here when another process re-issued its link (set by the hub).
+        self.revoked: Callable[[Table, int], None] | None = None
+
+    # -- several processes on one PostgreSQL (ownership.py) ------------------------------
+    async def open(self) -> None:
+        """On PostgreSQL, take part with the other processes on the database: leases and fan-out."""
+        if not self.store.url.startswith("postgresql"):
+            return
+        me = process_name()
+        leases = Leases(self.store.engine, me)
+        self.ownership = Ownership(self.store.url, leases, self.tables, self.catch_up, self._heard)
+        await self.ownership.start()
+        self.store.sender = me
+
+    async def close(self) -> None:
+        if self.ownership is not None:
+            await self.ownership.stop()
+            self.ownership = None
+        self.store.sender = None
+
+    @contextlib.asynccontextmanager
+    async def _turn(self, table: Table) -> AsyncIterator[None]:
+        """Hold the game's lock, and its lease where several processes share the database (then the
+        table is first brought up to what the previous owner stored)."""
+        ownership = self.ownership
+        while True:
+            if ownership is not None:
+                await ownership.claim(table.id)
+            await table.lock.acquire()
+            if ownership is None or ownership.holds(table.id):
+                break
+            table.lock.release()  # let go while we waited for the lock: ask again
+        try:
+            if ownership is not None and table.id in ownership.fresh:
+                await self._catch_up_locked(table)
+            yield
+        finally:
+            table.lock.release()
+
+    async def own(self, table: Table) -> None:
+        """Hold the game's lease (where several processes share the database) for a change made next,
+        without awaiting anything in between: the seat changes, which are synchronous."""
+        if self.ownership is not None:
+            async with self._turn(table):
+                pass
+
+    def _own_now(self, table: Table) -> None:
+        """Hold the game's lease for a synchronous change (seats, rematch), or 503: try again."""
+        ownership = self.ownership
+        if ownership is None:
+            return
+        if not ownership.claim_now(table.id):
+            raise Busy("this game is being handed between server processes; try again in a moment")
+        if table.id in ownership.fresh:
+            ownership.fresh.discard(table.id)
+            stored = self.store.game(table.id)
+            self._apply(table, self.store.events(table.id, table.next_seq), stored)
+
+    async def catch_up(self, table: Table) -> None:
+        """Another process stored changes to this game: read them, apply them, tell the viewers."""
+        async with table.lock:
+            await self._catch_up_locked(table)
+
+    async def _catch_up_locked(self, table: Table) -> None:
+        fresh = self.ownership is not None and table.id in self.ownership.fresh
+        if self.ownership is not None:
+            self.ownership.fresh.discard(table.id)
+
+        def read() -> tuple[list[StoredEvent], StoredGame | None]:
+            return self.store.events(table.id, table.next_seq), self.store.game(table.id) if fresh else None
+
+        events, stored = await asyncio.to_thread(read)
+        self._apply(table, events, stored)
+
+    def _apply(self, table: Table, events: list[StoredEvent], stored: StoredGame | None) -> None:
+        if stored is not None:
+            self._take_seats(table, stored)
+        if not events:
+            return
+        if not follow(table, events):
+            self._reload(table)
+        table.answers.clear()
+        self._changed(table)
+
+    def _take_seats(self, table: Table, stored: StoredGame) -> None:
+        seats = [Seat.from_json(s) for s in stored.seats]
+        if self.revoked is not None:
+            for index, (old, new) in enumerate(zip(table.seats, seats, strict=False)):
+                if old.token_hash is not None and old.token_hash != new.token_hash:
+                    self.revoked(table, index)  # the old link's pages here close, as on the owner
+        if seats != table.seats or stored.rematch_id != table.rematch_id:
+            table.seats, table.rematch_id = seats, stored.rematch_id
+            table.answers.clear()
+            table.revision += 1
+            start_clock(table, time.time())
+            table.notify()
+
+    async def _heard(self, table: Table, message: dict[str, Any]) -> None:
+        """Seats changed or a chat message was said in another process: this process's viewers hear it."""
+        if message.get("t") == "s":
+            stored = await asyncio.to_thread(self.store.game, table.id)
+            if stored is not None:
+                self._take_seats(table, stored)
+        elif message.get("t") == "c" and isinstance(message.get("m"), dict):
+            said = message["m"]
+            table.chat = [*table.chat[-(CHAT_KEPT - 1) :], said]
+            table.revision += 1
+            text_json = compact({"type": "chat", "message": said})
+            for watcher in list(table.listeners):
+                watcher.said(text_json)
 
     # -- the catalogue (catalog.py) ---------------------------------------------------
     def load(self, name: str, options: Mapping[str, Any]) -> Game:
@@ -154,6 +274,7 @@ class GameService:
     # -- seats ------------------------------------------------------------------------
     def _set_seat_secret(self, table: Table, seat: int, name: str | None = None) -> str:
         """A new secret for a person's seat, stored (hashed) before it is handed out."""
+        self._own_now(table)
         changed = not table.seats[seat].held or name is not None
         token = new_token()
         seats = [s.to_json() for s in table.seats]
@@ -195,6 +316,7 @@ class GameService:
             raise Forbidden("only the game's players may ask for a rematch")
         if table.status != "finished":
             raise Conflict("a rematch can be asked for once the game is over")
+        self._own_now(table)
         new = self.get(table.rematch_id) if table.rematch_id else None
         if new is None:
             specs = [
@@ -246,6 +368,8 @@ class GameService:
             raise NotFound(f"there is no game {excerpt(game_id)}")
         table = self._rebuild(stored, self.store.events(game_id))
         events = advance(table)
+        if events and self.ownership is not None and not self.ownership.claim_now(game_id):
+            raise Busy("another server process is serving this game and did not let it go; try again shortly")
         if events:
             self.store.append(table.id, events, "finished" if table.state.is_terminal() else None)
             start_clock(table, time.time())
@@ -263,6 +387,8 @@ class GameService:
         ]
         for game_id in idle:
             del self.tables[game_id]
+        if self.ownership is not None:
+            self.ownership.forget(idle)
         return len(idle)
 
     def _rebuild(self, stored: StoredGame, events: list[StoredEvent]) -> Table:
@@ -345,7 +471,7 @@ class GameService:
         if not self.store.threaded:
             self.act(table, seat, action, step)
             return
-        async with table.lock:
+        async with self._turn(table):
             await self._commit_async(table, self._play(table, seat, action, step))
 
     def _play(
@@ -386,7 +512,7 @@ class GameService:
 
     async def undo_async(self, table: Table, seat: int | None, step: int | None = None) -> None:
         """`undo` after any write of this game still in flight (threaded stores)."""
-        async with table.lock:
+        async with self._turn(table):
             self.undo(table, seat, step)
 
     def undo(self, table: Table, seat: int | None, step: int | None = None) -> None:
@@ -425,6 +551,12 @@ class GameService:
         """Let the timeout bot move for every person whose time ran out; returns how many moves."""
         now = time.time() if now is None else now
         due = [t for t in list(self.tables.values()) if t.deadline is not None and t.deadline <= now]
+        if self.ownership is not None and due:
+            # The owner runs a game's clock; a game nobody holds is adopted by a process that has it.
+            ownership = self.ownership
+            orphans = [t.id for t in due if not ownership.holds(t.id)]
+            adopted = ownership.adopt_now(orphans) if orphans else set()
+            due = [t for t in due if ownership.holds(t.id) or t.id in adopted]
         played = 0
         for table in due:
             try:
@@ -436,7 +568,7 @@ class GameService:
     async def timeout(self, table: Table, now: float) -> bool:
         """The timeout bot's move for the person to decide, through the same path as theirs (stored
         as a `timeout` event, logged in words); nothing if they moved meanwhile."""
-        async with table.lock:
+        async with self._turn(table):
             if table.deadline is None or table.deadline > now:
                 return False
             seat = table.state.current_player()
@@ -500,6 +632,8 @@ class GameService:
         table.fresh_tokens = dict(enumerate(tokens))
         self._issue_creator(table)
         events = [event(table, ACTION, a, who) for a, who in zip(record.actions, actors, strict=True)]
+        said = recorded_chat(table, record.meta.get("chat"))  # checked before anything is stored
         self.store.create_game(self._stored(table), events)
+        store_chat(self.store, table, said)
         self.tables[table.id] = table
         return table

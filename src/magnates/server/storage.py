@@ -12,6 +12,7 @@ used when given a `postgresql://` URL (driver psycopg).
 from __future__ import annotations
 
 import datetime as dt
+import json
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -41,6 +42,8 @@ ACTION = "action"
 TIMEOUT = "timeout"  # an action the timeout bot played for a person whose time ran out
 UNDO = "undo"
 MOVES = (ACTION, TIMEOUT)
+MIGRATION_LOCK = int.from_bytes(b"magmigr8", "big", signed=True)  # advisory lock key held while migrating
+CHANNEL = "magnates"  # PostgreSQL's LISTEN/NOTIFY channel of the server processes sharing a database (fanout.py)
 
 
 class Base(DeclarativeBase):
@@ -88,6 +91,16 @@ class ChatRow(Base):
     text: Mapped[str] = mapped_column(Text)
     step: Mapped[int] = mapped_column(Integer)
     created_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
+
+
+class LeaseRow(Base):
+    """Which server process owns a game now, until when (leases.py; PostgreSQL with several processes)."""
+
+    __tablename__ = "leases"
+
+    game_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    owner: Mapped[str] = mapped_column(String(128), index=True)
+    expires_at: Mapped[dt.datetime] = mapped_column(DateTime(timezone=True))
 
 
 @dataclass(frozen=True)
@@ -177,6 +190,8 @@ def migrate(engine: Engine) -> None:
     config = Config()
     config.set_main_option("script_location", str(Path(__file__).with_name("migrations")))
     with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":  # servers starting together: one migrates, the others wait
+            connection.exec_driver_sql("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
 
@@ -197,6 +212,15 @@ class Store:
         self._insert_sql = (
             f"INSERT INTO events (game_id, seq, kind, action, seat) VALUES ({mark}, {mark}, {mark}, {mark}, {mark})"
         )
+        # Set (to this process's name) when several processes share this PostgreSQL database: every
+        # write then tells the others, in its own transaction, so they hear of it once it is committed.
+        self.sender: str | None = None
+
+    def announce(self, connection: Connection, kind: str, game_id: str | list[str], **extra: Any) -> None:
+        """NOTIFY the other server processes of a change to a game (delivered at commit; fanout.py)."""
+        if self.sender is not None:
+            payload = json.dumps({"t": kind, "g": game_id, "from": self.sender, **extra}, separators=(",", ":"))
+            connection.exec_driver_sql("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
 
     @contextmanager
     def _session(self) -> Iterator[Session]:
@@ -233,19 +257,23 @@ class Store:
         events: Sequence[StoredEvent],
         status: str | None = None,
         connection: Connection | None = None,
+        announce: bool = True,
     ) -> None:
         """Append events (and set the game's status) in one transaction: all or nothing.
 
         With `connection`, inside that connection's transaction (the writer's group commit,
         writer.py). SQLAlchemy Core, not the ORM: this runs once per move and is the server's hot path.
+        Without `announce`, the caller tells the other processes itself (the writer: once per transaction).
         """
         if connection is None:
             with self.engine.begin() as own:
-                self._append(own, game_id, events, status)
+                self._append(own, game_id, events, status, announce)
         else:
-            self._append(connection, game_id, events, status)
+            self._append(connection, game_id, events, status, announce)
 
-    def _append(self, connection: Connection, game_id: str, events: Sequence[StoredEvent], status: str | None) -> None:
+    def _append(
+        self, connection: Connection, game_id: str, events: Sequence[StoredEvent], status: str | None, announce: bool
+    ) -> None:
         if events:
             # The driver's own SQL: SQLAlchemy's statement machinery costs more than the insert itself.
             connection.exec_driver_sql(self._insert_sql, [(game_id, e.seq, e.kind, e.action, e.seat) for e in events])
@@ -253,16 +281,20 @@ class Store:
             connection.execute(
                 update(GameRow).where(GameRow.id == game_id, GameRow.status != status).values(status=status)
             )
+        if announce and (events or status is not None):
+            self.announce(connection, "e", game_id)
 
     def set_seats(self, game_id: str, seats: list[dict[str, Any]]) -> None:
         """Replace a game's seats (a re-issued link's new hash, a seat taken); the events stay untouched."""
         open_seats = sum(1 for seat in seats if seat.get("open"))
         with self.engine.begin() as connection:
             connection.execute(update(GameRow).where(GameRow.id == game_id).values(seats=seats, open_seats=open_seats))
+            self.announce(connection, "s", game_id)
 
     def set_rematch(self, game_id: str, rematch_id: str) -> None:
         with self.engine.begin() as connection:
             connection.execute(update(GameRow).where(GameRow.id == game_id).values(rematch_id=rematch_id))
+            self.announce(connection, "s", game_id)
 
     def add_chat(self, game_id: str, message: ChatMessage) -> None:
         with self._session() as session:
@@ -276,6 +308,7 @@ class Store:
                     created_at=message.at,
                 )
             )
+            self.announce(session.connection(), "c", game_id, m=message.to_json())
 
     def chat(self, game_id: str, up_to_step: int | None = None, limit: int | None = None) -> list[ChatMessage]:
         """A game's chat in the order it was said (the last `limit` messages said by `up_to_step`)."""
@@ -303,9 +336,13 @@ class Store:
             row = session.get(GameRow, game_id)
             return None if row is None else _stored(row)
 
-    def events(self, game_id: str) -> list[StoredEvent]:
+    def events(self, game_id: str, from_seq: int = 0) -> list[StoredEvent]:
+        """A game's events in order (from `from_seq` on: what another process stored since)."""
         with self._session() as session:
-            rows = session.scalars(select(EventRow).where(EventRow.game_id == game_id).order_by(EventRow.seq))
+            query = select(EventRow).where(EventRow.game_id == game_id)
+            if from_seq:
+                query = query.where(EventRow.seq >= from_seq)
+            rows = session.scalars(query.order_by(EventRow.seq))
             return [StoredEvent(r.seq, r.kind, r.action, r.seat, r.created_at) for r in rows]
 
     def list_games(self, status: str | None = None, limit: int = 200, open_only: bool = False) -> list[StoredGame]:

@@ -97,7 +97,9 @@ class Writer:
             else:
                 with self.store.engine.begin() as connection:
                     for write in batch:
-                        self.store.append(write.game_id, write.events, write.status, connection=connection)
+                        self.store.append(write.game_id, write.events, write.status, connection, announce=False)
+                    # One notification for the whole transaction tells the other processes (fanout.py).
+                    self.store.announce(connection, "e", [write.game_id for write in batch])
             return [None] * len(batch)
         except Exception as err:
             if len(batch) == 1:
