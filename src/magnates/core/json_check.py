@@ -147,6 +147,11 @@ def check_shape(value: Any, shape: Shape, path: str = "") -> None:
     shape.check(value, path)
 
 
+def refuse(field: str, message: str) -> None:
+    """Refuse a saved state: RecordError naming the field path (`players[1].money`) and what is wrong."""
+    raise RecordError(f"{field}: {message}")
+
+
 def refuse_unknown(data: Mapping[str, Any], known: Iterable[str], path: str = "") -> None:
     """RecordError naming the first field of `data` that is not one of `known`."""
     names = list(known)

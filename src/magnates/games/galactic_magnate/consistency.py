@@ -13,8 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from magnates.core.errors import RecordError
-from magnates.core.json_check import check_round_trip
+from magnates.core.json_check import check_round_trip, refuse
 from magnates.games.galactic_magnate.board import GROUPS, LOCATIONS, PRISON, PROPERTIES
 from magnates.games.galactic_magnate.phases import AUCTION, OVER
 
@@ -35,25 +34,21 @@ def check(state: GalacticState, data: Mapping[str, Any]) -> None:
     _progress(state)
 
 
-def _fail(field: str, message: str) -> None:
-    raise RecordError(f"{field}: {message}")
-
-
 def _seats(s: GalacticState) -> None:
     for seat in range(s.n):
         if s.prison[seat] > 0 and s.pos[seat] != PRISON:
-            _fail(f"prison[{seat}]", f"a prisoner stands in Prison, not on {LOCATIONS[s.pos[seat]].name}")
+            refuse(f"prison[{seat}]", f"a prisoner stands in Prison, not on {LOCATIONS[s.pos[seat]].name}")
         if s.alive[seat]:
             continue
         if s.cash[seat] != 0:
-            _fail(f"cash[{seat}]", "a player who left the game holds no cash")
+            refuse(f"cash[{seat}]", "a player who left the game holds no cash")
         if s.prison[seat] != 0:
-            _fail(f"prison[{seat}]", "a player who left the game is not in Prison")
+            refuse(f"prison[{seat}]", "a player who left the game is not in Prison")
         owned = [loc for loc in PROPERTIES if s.owner[loc] == seat]
         if owned:
-            _fail(f"owner[{owned[0]}]", f"Player {seat + 1} left the game and owns nothing")
+            refuse(f"owner[{owned[0]}]", f"Player {seat + 1} left the game and owns nothing")
     if s.history and s.characters.count(-1) == 0 and len(set(s.characters)) != s.n:
-        _fail("characters", "each player has a different character")
+        refuse("characters", "each player has a different character")
 
 
 def _monopolies(s: GalacticState) -> None:
@@ -62,18 +57,18 @@ def _monopolies(s: GalacticState) -> None:
             continue
         owners = {s.owner[loc] for loc in info.locations}
         if len(owners) != 1 or -1 in owners:
-            _fail(f"level[{group}]", f"{info.name} is upgraded but no one player owns all of it")
+            refuse(f"level[{group}]", f"{info.name} is upgraded but no one player owns all of it")
 
 
 def _auction(s: GalacticState) -> None:
     if len(set(s.a_ring)) != len(s.a_ring):
-        _fail("a_ring", "a bidder is listed twice")
+        refuse("a_ring", "a bidder is listed twice")
     if s.phase != AUCTION:
         return
     if s.a_high >= 0 and s.a_high not in s.a_ring:
-        _fail("a_high", f"the high bidder {s.a_high} is not among the bidders")
+        refuse("a_high", f"the high bidder {s.a_high} is not among the bidders")
     if any(not s.alive[seat] and not s.a_out[seat] for seat in s.a_ring):
-        _fail("a_ring", "a player who left the game is still bidding")
+        refuse("a_ring", "a player who left the game is still bidding")
 
 
 def _offers(s: GalacticState) -> None:
@@ -82,15 +77,15 @@ def _offers(s: GalacticState) -> None:
         if to < 0:
             continue
         if not (s.alive[seat] and s.alive[to]):
-            _fail(f"offer_to[{seat}]", "an open offer is between two players still in the game")
+            refuse(f"offer_to[{seat}]", "an open offer is between two players still in the game")
 
 
 def _progress(s: GalacticState) -> None:
     if (s.phase == OVER) != bool(s.end_reason):
-        _fail("end_reason", "the game has an end reason exactly when it is over")
+        refuse("end_reason", "the game has an end reason exactly when it is over")
     if s.rounds > s.max_rounds:
-        _fail("rounds", f"{s.rounds} is past the game's round limit {s.max_rounds}")
+        refuse("rounds", f"{s.rounds} is past the game's round limit {s.max_rounds}")
     if not 0 <= s.doubles <= 2:
-        _fail("doubles", "a third double in a row goes to Prison: at most 2 are counted")
+        refuse("doubles", "a third double in a row goes to Prison: at most 2 are counted")
     if s.turns < 0 or s.rounds < 0:
-        _fail("turns", "turns and rounds are counted from 0")
+        refuse("turns", "turns and rounds are counted from 0")

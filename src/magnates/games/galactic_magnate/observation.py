@@ -47,7 +47,7 @@ MONEY_SCALE = 5000.0
 """Cash, credit, bids and offer money: a little above the largest starting cash (3,900)."""
 SALARY_SCALE = 500.0
 """Salary and, after the collapse, expenses: both start near 300 and drift slowly."""
-DRAFT_STEPS_SCALE = 16.0
+DRAFT_STEPS_SCALE = float(trading.MAX_BUILD_STEPS)
 """Building steps left for the offer being built: at most `trading.MAX_BUILD_STEPS` (16)."""
 COUNTERS = (
     "salary",

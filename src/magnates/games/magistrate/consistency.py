@@ -13,8 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from magnates.core.errors import RecordError
-from magnates.core.json_check import check_round_trip, kind_of
+from magnates.core.json_check import check_round_trip, kind_of, refuse
 from magnates.games.magistrate.phases import ACTIONS, MARCH, OPS_MILITARY, OPS_PEOPLE, OVER
 
 if TYPE_CHECKING:
@@ -44,15 +43,11 @@ def check(state: Position, data: Mapping[str, Any]) -> None:
         value = data[name]
         if type(value) is not kind:
             want = {int: "a whole number", str: "a string", bool: "true or false"}[kind]
-            _fail(name, f"must be {want}, not {kind_of(value)} ({value!r})")
+            refuse(name, f"must be {want}, not {kind_of(value)} ({value!r})")
     check_round_trip(data, state.to_json(), optional=OPTIONAL)
     _turn(state)
     _judges(state)
     _battles(state)
-
-
-def _fail(field: str, message: str) -> None:
-    raise RecordError(f"{field}: {message}")
 
 
 def _turn(s: Position) -> None:
@@ -61,38 +56,38 @@ def _turn(s: Position) -> None:
     provinces = range(len(comp.provinces))
     cells = range(len(comp.cells))
     if s.round > comp.round_limit:
-        _fail("round", f"{s.round} is past the round limit {comp.round_limit}")
+        refuse("round", f"{s.round} is past the round limit {comp.round_limit}")
     if not all(0 <= h <= comp.agents for h in s.header):
-        _fail("header", f"a player has 0 to {comp.agents} Agents on the header")
+        refuse("header", f"a player has 0 to {comp.agents} Agents on the header")
     marching = s.stage == ACTIONS and s.phase == MARCH
     if len(set(s.most_at_start)) != len(s.most_at_start) or any(p not in provinces for p in s.most_at_start):
-        _fail("most_at_start", "lists provinces, each once")
+        refuse("most_at_start", "lists provinces, each once")
     if s.most_at_start and not marching:
-        _fail("most_at_start", "the turn-start majorities are kept only during a march turn")
+        refuse("most_at_start", "the turn-start majorities are kept only during a march turn")
     if len(set(s.ops_used)) != len(s.ops_used) or any(c not in cells for c in s.ops_used):
-        _fail("ops_used", "lists Agent Ops cells, each once")
+        refuse("ops_used", "lists Agent Ops cells, each once")
     if s.ops_used and not (s.stage == ACTIONS and s.phase in (OPS_PEOPLE, OPS_MILITARY)):
-        _fail("ops_used", "Agent Ops are used only in the two Agent Ops phases")
+        refuse("ops_used", "Agent Ops are used only in the two Agent Ops phases")
     player = s.decider
     for cell in s.ops_used:
         if not s.placed[player][cell]:
-            _fail("ops_used", f"{s.comp.cells[cell].name} is used by Player {player + 1}, who has no Agent there")
+            refuse("ops_used", f"{s.comp.cells[cell].name} is used by Player {player + 1}, who has no Agent there")
     if s.stage == ACTIONS and not 0 <= s.material_left <= s.rings[player]:
-        _fail("material_left", f"Player {player + 1} discards at most one card per Ring ({s.rings[player]})")
+        refuse("material_left", f"Player {player + 1} discards at most one card per Ring ({s.rings[player]})")
     if min(s.removals, s.flips_left, s.material_left) < 0:
-        _fail("removals", "removals, flips_left and material_left are never negative")
+        refuse("removals", "removals, flips_left and material_left are never negative")
     if (s.stage == OVER) != bool(s.end_reason):
-        _fail("end_reason", "the game has an end reason exactly when it is over")
+        refuse("end_reason", "the game has an end reason exactly when it is over")
 
 
 def _judges(s: Position) -> None:
     if len(s.scored) != s.scoring_rounds:
-        _fail("scored", f"lists {len(s.scored)} scoring rounds, but scoring_rounds is {s.scoring_rounds}")
+        refuse("scored", f"lists {len(s.scored)} scoring rounds, but scoring_rounds is {s.scoring_rounds}")
     judges = range(len(s.judges))
     if any(j not in judges for j in s.scored):
-        _fail("scored", "names a Judge that does not exist")
+        refuse("scored", "names a Judge that does not exist")
     if len(set(s.passed_home)) != len(s.passed_home) or any(j not in judges for j in s.passed_home):
-        _fail("passed_home", "lists Judges, each once")
+        refuse("passed_home", "lists Judges, each once")
 
 
 def _battles(s: Position) -> None:
@@ -101,16 +96,16 @@ def _battles(s: Position) -> None:
     if s.battle:
         attacker, defender, province, cubes = s.battle
         if attacker not in seats or defender not in seats or attacker == defender:
-            _fail("battle[0]", "a battle is between two different players")
+            refuse("battle[0]", "a battle is between two different players")
         if province not in provinces:
-            _fail("battle[2]", f"{province} is not a province")
+            refuse("battle[2]", f"{province} is not a province")
         if cubes < 0:
-            _fail("battle[3]", "the pot of cubes is never negative")
+            refuse("battle[3]", "the pot of cubes is never negative")
     if s.last_battle:
         if len(s.last_battle) != 4:
-            _fail("last_battle", "is [attacker, defender, province, winner] or empty")
+            refuse("last_battle", "is [attacker, defender, province, winner] or empty")
         attacker, defender, province, winner = s.last_battle
         if attacker not in seats or defender not in seats or province not in provinces:
-            _fail("last_battle", "names a player or province that does not exist")
+            refuse("last_battle", "names a player or province that does not exist")
         if not -2 <= winner < s.n:
-            _fail("last_battle[3]", "the winner is a seat, -1 (both wiped out) or -2 (abandoned)")
+            refuse("last_battle[3]", "the winner is a seat, -1 (both wiped out) or -2 (abandoned)")

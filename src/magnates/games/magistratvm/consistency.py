@@ -13,8 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from magnates.core.errors import RecordError
-from magnates.core.json_check import check_round_trip
+from magnates.core.json_check import check_round_trip, refuse
 
 if TYPE_CHECKING:
     from magnates.games.magistratvm.position import Position
@@ -32,34 +31,30 @@ def check(state: Position, data: Mapping[str, Any]) -> None:
     _flags(state)
 
 
-def _fail(field: str, message: str) -> None:
-    raise RecordError(f"{field}: {message}")
-
-
 def _counters(s: Position) -> None:
     limit = int(s.game.options["turn_limit"])
     if s.turn_limit != limit:
-        _fail("turn_limit", f"is {s.turn_limit}, but this game's turn_limit option is {limit}")
+        refuse("turn_limit", f"is {s.turn_limit}, but this game's turn_limit option is {limit}")
     if s.turn < 0 or (limit > 0 and s.turn > limit):
-        _fail("turn", f"{s.turn} is outside 0..{limit or 'no limit'}")
+        refuse("turn", f"{s.turn} is outside 0..{limit or 'no limit'}")
     if s.final not in (0, 1):
-        _fail("final", "is 1 during the final circuit, else 0")
+        refuse("final", "is 1 during the final circuit, else 0")
     if not 0 <= s.consecutive_passes <= s.n:
-        _fail("consecutive_passes", f"is 0 to {s.n}")
+        refuse("consecutive_passes", f"is 0 to {s.n}")
     if s.high_bid < -1 or (s.high_bid >= 0) != (s.high_bidder >= 0):
-        _fail("high_bid", "a bid of 0 or more has a bidder; no bid is -1 with no bidder")
+        refuse("high_bid", "a bid of 0 or more has a bidder; no bid is -1 with no bidder")
     if len(set(s.pile)) != len(s.pile):
-        _fail("pile", "lists each face-down tile once")
+        refuse("pile", "lists each face-down tile once")
     if len(set(s.circuit)) != len(s.circuit):
-        _fail("circuit", "lists each Province place once")
+        refuse("circuit", "lists each Province place once")
     if len(set(s.refill_slots)) != len(s.refill_slots):
-        _fail("refill_slots", "lists each Province place once")
+        refuse("refill_slots", "lists each Province place once")
     if any(not 1 <= r <= 6 for r in s.rolls) or len(s.rolls) > len(s.rollers):
-        _fail("rolls", "one d6 roll per player rolling so far")
+        refuse("rolls", "one d6 roll per player rolling so far")
     if len(set(s.rollers)) != len(s.rollers):
-        _fail("rollers", "lists each player once")
+        refuse("rollers", "lists each player once")
     if not 0 <= s.income_done <= s.n:
-        _fail("income_done", f"is 0 to {s.n}")
+        refuse("income_done", f"is 0 to {s.n}")
 
 
 def _flags(s: Position) -> None:
@@ -67,4 +62,4 @@ def _flags(s: Position) -> None:
         values = getattr(s, name)
         for i, value in enumerate(values):
             if value not in (0, 1):
-                _fail(f"{name}[{i}]", f"is 0 or 1, not {value}")
+                refuse(f"{name}[{i}]", f"is 0 or 1, not {value}")

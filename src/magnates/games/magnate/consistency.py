@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from magnates.core.errors import RecordError
-from magnates.core.json_check import Bool, Int, ListOf, Maybe, Name, Record, Shape, Str, check_round_trip
+from magnates.core.json_check import Bool, Int, ListOf, Maybe, Name, Record, Shape, Str, check_round_trip, refuse
 from magnates.decktet import SUITS
 from magnates.games.magnate.flow import (
     AUTOMA,
@@ -115,10 +114,6 @@ def check(state: MagnateState, data: Mapping[str, Any]) -> None:
     _setup(state)
 
 
-def _fail(field: str, message: str) -> None:
-    raise RecordError(f"{field}: {message}")
-
-
 def _cards_once(state: MagnateState) -> None:
     """Every card of the deck in exactly one place: a hand, the pile, the discard, a lane, or sold."""
     labels = state.game.card_labels
@@ -133,11 +128,11 @@ def _cards_once(state: MagnateState) -> None:
     for field, cards in places:
         for card in cards:
             if card in where:
-                _fail(field, f"the cards do not add up: {labels[card]!r} is also in {where[card]}")
+                refuse(field, f"the cards do not add up: {labels[card]!r} is also in {where[card]}")
             where[card] = field
     missing = [labels[c] for c in range(len(state.deck)) if c not in where]
     if missing:
-        _fail(
+        refuse(
             "hidden.pile", f"the cards do not add up: {', '.join(map(repr, missing))} in no hand, pile, lane or discard"
         )
 
@@ -150,11 +145,11 @@ def _crowns_once(state: MagnateState) -> None:
     for field, crowns in places:
         for crown in crowns:
             if crown in seen:
-                _fail(field, f"the Crowns do not add up: {labels[crown]!r} is also in {seen[crown]}")
+                refuse(field, f"the Crowns do not add up: {labels[crown]!r} is also in {seen[crown]}")
             seen[crown] = field
     missing = [labels[c] for c in range(len(state.deck.crowns)) if c not in seen]
     if missing:
-        _fail(
+        refuse(
             "hidden.crowns_to_deal",
             f"the Crowns do not add up: {', '.join(map(repr, missing))} neither dealt nor to deal",
         )
@@ -163,7 +158,7 @@ def _crowns_once(state: MagnateState) -> None:
     for side, crowns in enumerate(state.crowns):
         due = len(range(side, dealt, sides))
         if len(crowns) != due:
-            _fail(f"sides[{side}].crowns", f"holds {len(crowns)} Crowns; dealt round the table it gets {due}")
+            refuse(f"sides[{side}].crowns", f"holds {len(crowns)} Crowns; dealt round the table it gets {due}")
 
 
 def _sides(state: MagnateState) -> None:
@@ -171,17 +166,17 @@ def _sides(state: MagnateState) -> None:
     for side in range(config.sides):
         if side >= config.players:  # the automa: no tokens, no hand, no income
             if any(state.tokens[side]):
-                _fail(f"sides[{side}].tokens", "the automa holds no tokens")
+                refuse(f"sides[{side}].tokens", "the automa holds no tokens")
             if state.hands[side]:
-                _fail(f"hidden.hands[{side}]", "the automa holds no cards")
+                refuse(f"hidden.hands[{side}]", "the automa holds no cards")
         if len(state.hands[side]) > config.cards_dealt:
-            _fail(
+            refuse(
                 f"hidden.hands[{side}]", f"holds {len(state.hands[side])} cards; a hand is at most {config.cards_dealt}"
             )
         for d, district in enumerate(state.districts):
             if state.lanes[d][side] and side not in district.contested_by:
                 who = "the automa" if side >= state.config.players else f"Player {side + 1}"
-                _fail(f"districts[{d}].lanes[{side}]", f"{who} does not build at {district.name}")
+                refuse(f"districts[{d}].lanes[{side}]", f"{who} does not build at {district.name}")
 
 
 def _deeds(state: MagnateState) -> None:
@@ -194,45 +189,47 @@ def _deeds(state: MagnateState) -> None:
             field = f"districts[{d}].lanes[{side}][{state.lanes[d][side].index(card)}].paid"
             paid = state.deed_paid[d][side]
             if any(n for suit, n in enumerate(paid) if not (deck.mask[card] >> suit) & 1):
-                _fail(field, f"tokens on a deed are of its card's suits only ({state.game.card_labels[card]})")
+                refuse(field, f"tokens on a deed are of its card's suits only ({state.game.card_labels[card]})")
             if sum(paid) >= deck.develop_cost[card]:
-                _fail(field, f"{sum(paid)} tokens pay the deed off ({deck.develop_cost[card]}): it would be a property")
+                refuse(
+                    field, f"{sum(paid)} tokens pay the deed off ({deck.develop_cost[card]}): it would be a property"
+                )
             if side >= state.config.players:
-                _fail(field, "the automa buys no deeds")
+                refuse(field, "the automa buys no deeds")
 
 
 def _turn(state: MagnateState) -> None:
     """What the phase relies on: dice after the roll, taxes only on a 1, the income still owed."""
     config, phase = state.config, state.phase
     if state.dice is not None and tuple(state.dice) not in state.space.roll:
-        _fail("dice", f"{list(state.dice)} is not a roll (two d10, the higher first)")
+        refuse("dice", f"{list(state.dice)} is not a roll (two d10, the higher first)")
     if phase == ROLL and state.dice is not None:
-        _fail("dice", "the dice are not rolled yet in the roll phase")
+        refuse("dice", "the dice are not rolled yet in the roll phase")
     if phase in (TAX, INCOME) and state.dice is None:
-        _fail("dice", f"the {PHASE_NAMES[phase]} phase comes after the roll")
+        refuse("dice", f"the {PHASE_NAMES[phase]} phase comes after the roll")
     if (phase == TAX) != (state.tax_dice_left > 0):
-        _fail("tax_dice_left", "tax dice are left exactly in the tax phase")
+        refuse("tax_dice_left", "tax dice are left exactly in the tax phase")
     if state.taxed and (state.dice is None or state.dice[1] != 1 or len(state.taxed) > config.tax_dice):
-        _fail("taxed", f"suits are taxed only after a 1 on the lower die, at most {config.tax_dice}")
+        refuse("taxed", f"suits are taxed only after a 1 on the lower die, at most {config.tax_dice}")
     if (phase == INCOME) != bool(state.pending_income):
-        _fail("pending_income", "income choices are owed exactly in the income phase")
+        refuse("pending_income", "income choices are owed exactly in the income phase")
     for i, (side, card) in enumerate(state.pending_income):
         if not _deed_of(state, side, card) or len(state.deck.cards[card].suits) < 2:
-            _fail(
+            refuse(
                 f"pending_income[{i}].card",
                 f"{state.game.card_labels[card]} is not a two-suit deed of Player {side + 1}",
             )
         if state.dice is None or state.deck.income_rank[card] != state.dice[0]:
-            _fail(f"pending_income[{i}].card", "a deed produces only on its rank")
+            refuse(f"pending_income[{i}].card", "a deed produces only on its rank")
     if (phase == AUTOMA) != (state.sold_card >= 0):
-        _fail("sold_card", "a sold card waits for the automa exactly in the automa phase")
+        refuse("sold_card", "a sold card waits for the automa exactly in the automa phase")
     if phase == DRAW and (state.draws_left <= 0 or not state.pile):
-        _fail("draws_left", "the draw phase needs cards to draw and a pile to draw them from")
+        refuse("draws_left", "the draw phase needs cards to draw and a pile to draw them from")
     ending = config.ending_exhaustion
     if (state.final_turns_left >= 0) != (state.exhaustions == ending):
-        _fail("final_turns_left", f"the final turns start when the pile is exhausted the {ending}. time")
+        refuse("final_turns_left", f"the final turns start when the pile is exhausted the {ending}. time")
     if (phase == OVER) != (state.final_turns_left == 0):
-        _fail("final_turns_left", "the game is over exactly when no final turn is left")
+        refuse("final_turns_left", "the game is over exactly when no final turn is left")
 
 
 def _deed_of(state: MagnateState, side: int, card: int) -> bool:
@@ -244,18 +241,18 @@ def _setup(state: MagnateState) -> None:
     phase = state.phase
     if phase == SETUP_CROWNS:
         if any(state.hands) or not state.crowns_to_deal:
-            _fail("hidden.crowns_to_deal", "Crowns are dealt before any card, and some are left to deal")
+            refuse("hidden.crowns_to_deal", "Crowns are dealt before any card, and some are left to deal")
     elif state.crowns_to_deal:
-        _fail("hidden.crowns_to_deal", "every Crown is dealt before the hands")
+        refuse("hidden.crowns_to_deal", "every Crown is dealt before the hands")
     if phase in (SETUP_CROWNS, SETUP_HANDS):
         if state.turn_number != 0:
-            _fail("turn", "turns are counted from the first roll")
+            refuse("turn", "turns are counted from the first roll")
         if state.discard or any(lane for row in state.lanes for lane in row):
-            _fail("discard", "nothing is played or discarded while dealing")
+            refuse("discard", "nothing is played or discarded while dealing")
         dealt = sum(len(h) for h in state.hands)
         for side in range(state.config.players):
             due = len(range(side, dealt, state.config.players))
             if len(state.hands[side]) != due:
-                _fail(f"hidden.hands[{side}]", f"holds {len(state.hands[side])} cards; dealt round the table: {due}")
+                refuse(f"hidden.hands[{side}]", f"holds {len(state.hands[side])} cards; dealt round the table: {due}")
     elif state.turn_number < 1:
-        _fail("turn", "the first turn is turn 1")
+        refuse("turn", "the first turn is turn 1")
