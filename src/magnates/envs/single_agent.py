@@ -7,6 +7,12 @@ is the learner's float32 vector; `action_masks()` (the method sb3-contrib's Mask
 reason and changes nothing (no silent remapping to a legal one), unless the env was created with
 `illegal_action="lose"`, where it ends the episode as a loss (-1) and says so in `info`: that mode
 exists for generic tools that step with unmasked random actions, such as Gymnasium's `check_env`.
+
+The reward is the learner's return when the game ends, else 0 (`reward="terminal"`, the default).
+With `reward="shaped"` each step also gets `shaping_gamma * Phi(s') - Phi(s)`, where Phi is the
+game's `potential` (its registry entry's) of the learner's own view at its decisions, and 0 once
+the game is over: potential-based shaping (Ng, Harada and Russell, 1999), which keeps the best
+policy and gives a learner a signal at every decision instead of one at the end of a long game.
 """
 
 from __future__ import annotations
@@ -24,9 +30,12 @@ from magnates.core.bot import Bot
 from magnates.core.errors import IllegalAction, OptionError
 from magnates.envs.driver import Driver, load_for_env
 from magnates.envs.render import render_text
+from magnates.games import entry_of
+from magnates.games.registry import Potential
 
 ILLEGAL_MODES = ("raise", "lose")
 ILLEGAL_PENALTY = -1.0
+REWARD_MODES = ("terminal", "shaped")
 
 
 class MagnatesGymEnv(gym.Env):  # type: ignore[misc]
@@ -42,6 +51,8 @@ class MagnatesGymEnv(gym.Env):  # type: ignore[misc]
         seat: int = 0,
         concessions: bool = False,
         illegal_action: str = "raise",
+        reward: str = "terminal",
+        shaping_gamma: float = 1.0,
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
@@ -50,7 +61,19 @@ class MagnatesGymEnv(gym.Env):  # type: ignore[misc]
             raise OptionError(f"render_mode must be 'ansi', 'human' or None, not {render_mode!r}")
         if illegal_action not in ILLEGAL_MODES:
             raise OptionError(f"illegal_action must be one of {', '.join(ILLEGAL_MODES)}, not {illegal_action!r}")
+        if reward not in REWARD_MODES:
+            raise OptionError(f"reward must be one of {', '.join(REWARD_MODES)}, not {reward!r}")
+        if isinstance(shaping_gamma, bool) or not isinstance(shaping_gamma, int | float) or not 0 < shaping_gamma <= 1:
+            raise OptionError(f"shaping_gamma must be a number in (0, 1], not {shaping_gamma!r}")
         self.game = load_for_env(game, **options)
+        self.potential: Potential | None = None
+        if reward == "shaped":
+            found = entry_of(self.game)
+            if found is None or found.potential is None:
+                raise OptionError(f"{game} has no potential to shape rewards with; use reward='terminal'")
+            self.potential = found.potential
+        self.shaping_gamma = float(shaping_gamma)
+        self._phi = 0.0
         players = self.game.num_players
         if not isinstance(seat, int) or not 0 <= seat < players:
             raise OptionError(
@@ -87,6 +110,7 @@ class MagnatesGymEnv(gym.Env):  # type: ignore[misc]
         self._bot_rng = random.Random(bot_seed)
         self._done = False
         self._play_opponents()
+        self._phi = self._potential()
         return self._observe(), self._info()
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict]:
@@ -101,12 +125,13 @@ class MagnatesGymEnv(gym.Env):  # type: ignore[misc]
             self._done = True
             info = self._info()
             info["illegal_action"] = str(err)
-            return self._observe(), ILLEGAL_PENALTY, True, False, info
+            return self._observe(), ILLEGAL_PENALTY + self._shaping(), True, False, info
         self._play_opponents()
         reward = 0.0
         if driver.is_over():
             self._done = True
             reward = float(driver.returns()[self.seat])
+        reward += self._shaping()
         if self.render_mode == "human":
             self.render()
         return self._observe(), reward, self._done, False, self._info()
@@ -121,6 +146,19 @@ class MagnatesGymEnv(gym.Env):  # type: ignore[misc]
             view = driver.state.view(seat)
             driver.play(self.bots[seat].choose(game, view, driver.legal(), self._bot_rng))
         self._done = True
+
+    def _potential(self) -> float:
+        """Phi of the learner's own view now (0 without shaping, and once the episode is over)."""
+        if self.potential is None or self._done:
+            return 0.0
+        return self.potential(self.game, self.driver.state.view(self.seat), self.seat)
+
+    def _shaping(self) -> float:
+        """`shaping_gamma * Phi(s') - Phi(s)` for the step just taken (s' is the position now)."""
+        if self.potential is None:
+            return 0.0
+        before, self._phi = self._phi, self._potential()
+        return self.shaping_gamma * self._phi - before
 
     def _observe(self) -> np.ndarray:
         return self.driver.observation(self.seat)

@@ -30,6 +30,9 @@ Renderer: TypeAlias = "Callable[[Game, Mapping[str, Any]], RenderableType]"
 """`render(game, view)`: the table as a Rich renderable, drawn from one seat's view."""
 Cheatsheet: TypeAlias = Callable[[dict[str, Any]], str]
 """`render_options(options)`: the rules cheatsheet for these options, as Markdown."""
+Potential: TypeAlias = Callable[[Game, Mapping[str, Any], int], float]
+"""`potential(game, view, seat)`: how good a seat's own view looks to it, in [-1, 1], for the RL
+environments' reward shaping (`reward="shaped"`); it reads the view only, never hidden state."""
 
 
 @dataclass(frozen=True)
@@ -73,6 +76,7 @@ class GameEntry:
     cheatsheet: Cheatsheet | None = None
     search: SearchHooks | None = None
     analysis: Analyzer | None = None
+    potential: Potential | None = None
 
     @property
     def name(self) -> str:
