@@ -13,4 +13,5 @@ fi
 echo "test.sh: installing magnates and its test tools into $venv"
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -e ".[test]"
 bash scripts/setup_web_test_deps.sh  # PostgreSQL and Chromium for the web platform's tests
+bash scripts/setup_train_test_deps.sh "$venv/bin/python"  # PyTorch's CPU build for the training tests
 exec "$venv/bin/python" -m pytest -n 2 -m "not slow" "$@"

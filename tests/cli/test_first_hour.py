@@ -23,7 +23,19 @@ from magnates.cli.main import app
 
 ROOT = Path(__file__).resolve().parents[2]
 COMMANDS = [
-    "games", "play", "simulate", "bench", "roll", "rules", "arena", "compare", "analyze", "report", "serve", "train",
+    "games",
+    "bots",
+    "play",
+    "simulate",
+    "bench",
+    "roll",
+    "rules",
+    "arena",
+    "compare",
+    "analyze",
+    "report",
+    "serve",
+    "train",
 ]
 
 

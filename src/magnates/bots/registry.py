@@ -19,6 +19,29 @@ GENERIC: dict[str, Callable[[Game], Bot]] = {
 }
 
 
+DESCRIPTIONS: dict[str, str] = {
+    "greedy": "Takes the move that looks best right now, one move ahead: quick, a fair first opponent.",
+    "easy": "Looks a little ahead before it moves: gentle, good for learning.",
+    "medium": "Plans its turn further ahead: a fair challenge.",
+    "hard": "The strongest: plans its whole turn and checks its plans (up to about a second a move).",
+    "random": "Plays any legal move at random (it may even resign): for trying the rules out.",
+    "random-no-concede": "Plays at random but never resigns.",
+    "patient-random": "Plays at random but never resigns, so whole games get played.",
+    "expert": "Searches with a network trained by self-play; still in training, not yet stronger than hard.",
+    "mcts": "Monte Carlo tree search with a fixed budget (for study).",
+    "ismcts": "Monte Carlo search over what it cannot see, with a fixed budget (for study).",
+    "people": "Greedy, leaning toward the people's support.",
+    "military": "Greedy, leaning toward military strength.",
+    "agent": "Greedy, leaning toward agents and Agent Ops.",
+}
+"""One line per bot level for people choosing an opponent (a name missing here gets a plain line)."""
+
+
+def describe(name: str) -> str:
+    """The line people read about a bot (a plain one for a bot that has none)."""
+    return DESCRIPTIONS.get(name, f"The {name} bot of this game.")
+
+
 def available(game: Game) -> dict[str, Callable[[Game], Bot]]:
     found = dict(GENERIC)
     found.update(learned_bots(game))  # `expert` where shipped weights fit this game and option set

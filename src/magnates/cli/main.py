@@ -12,7 +12,7 @@ import typer
 import typer.core
 
 import magnates
-from magnates.cli import analyze, arena, bench, compare, play, report, roll, rules, serve, simulate, train
+from magnates.cli import analyze, arena, bench, bots, compare, play, report, roll, rules, serve, simulate, train
 from magnates.cli.common import err_console, say_error
 
 
@@ -71,6 +71,7 @@ def games_command() -> None:
         typer.echo(name)
 
 
+app.command("bots")(bots.bots_command)
 app.command("play")(play.play_command)
 app.command("simulate")(simulate.simulate_command)
 app.command("bench")(bench.bench_command)

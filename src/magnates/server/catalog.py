@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import magnates
+from magnates.bots.registry import describe
 from magnates.core.errors import OptionError
 from magnates.core.game import Game
 from magnates.games import entry, game_class
@@ -16,22 +17,6 @@ from magnates.server.tables import bot_names
 
 MAX_OPTIONS = 32
 GAME_CACHE = 256  # distinct option sets whose Game objects are kept
-
-BOT_DESCRIPTIONS: dict[str, str] = {
-    "greedy": "Takes the move that looks best right now, one move ahead: quick, a fair first opponent.",
-    "easy": "Looks a little ahead before it moves: gentle, good for learning.",
-    "medium": "Plans its turn further ahead: a fair challenge.",
-    "hard": "The strongest: plans its whole turn and checks its plans (up to about a second a move).",
-    "random": "Plays any legal move at random (it may even resign): for trying the rules out.",
-    "random-no-concede": "Plays at random but never resigns.",
-    "patient-random": "Plays at random but never resigns, so whole games get played.",
-    "mcts": "Monte Carlo tree search with a fixed budget (for study).",
-    "ismcts": "Monte Carlo search over what it cannot see, with a fixed budget (for study).",
-    "people": "Greedy, leaning toward the people's support.",
-    "military": "Greedy, leaning toward military strength.",
-    "agent": "Greedy, leaning toward agents and Agent Ops.",
-}
-"""One line per bot level for people choosing an opponent (a name missing here gets a plain line)."""
 
 BOT_ORDER = ("greedy", "easy", "medium", "hard")  # the levels people are offered first, weakest to strongest
 
@@ -46,7 +31,7 @@ def bot_levels(game: Game) -> list[dict[str, str]]:
     """The game's bots, the usual levels first, each with its line of description."""
     names = bot_names(game)
     ordered = [n for n in BOT_ORDER if n in names] + [n for n in names if n not in BOT_ORDER]
-    return [{"name": n, "description": BOT_DESCRIPTIONS.get(n, f"The {n} bot of this game.")} for n in ordered]
+    return [{"name": n, "description": describe(n)} for n in ordered]
 
 
 class Catalog:

@@ -1,0 +1,62 @@
+"""`magnates bots`: the bots each game offers, a line each, and what made the learned ones."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from magnates.bots.learned import SHIPPED, WEIGHTS_DIR, shipped_net
+from magnates.bots.registry import available, describe
+from magnates.cli.common import OPTION_HELP, PLAYERS_HELP, load_game, user_errors
+from magnates.games import games as game_names
+
+LEVEL_ORDER = ("greedy", "easy", "medium", "hard", "expert")
+"""The levels people choose between, weakest first; the other bots follow by name."""
+
+
+def bots_command(
+    game_name: Annotated[
+        str | None, typer.Argument(metavar="[GAME]", help="One game (default: every game, default options).")
+    ] = None,
+    players: Annotated[int | None, typer.Option("--players", help=PLAYERS_HELP)] = None,
+    option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
+) -> None:
+    """List the bots a game offers with a line on how each plays, and the shipped learned weights."""
+    chosen = [game_name] if game_name else list(game_names())
+    with user_errors():
+        games = [load_game(name, option or [] if game_name else [], players if game_name else None) for name in chosen]
+    console = Console(highlight=False)
+    for game in games:
+        table = Table(title=f"{game.name} ({game.num_players} players)", title_justify="left", show_lines=False)
+        table.add_column("bot", style="bold")
+        table.add_column("how it plays")
+        names = sorted(available(game))
+        for name in [n for n in LEVEL_ORDER if n in names] + [n for n in names if n not in LEVEL_ORDER]:
+            table.add_row(name, describe(name))
+        console.print(table)
+    print_weights(console)
+
+
+def print_weights(console: Console) -> None:
+    """One entry per shipped weights file: the preset, what it plays, and the run that made it."""
+    console.print("[bold]Learned weights shipped with magnates[/bold]")
+    for preset, file in SHIPPED.items():
+        net = shipped_net(preset)
+        if net is None:
+            console.print(f"  {preset}: {file} (not installed)", markup=False)
+            continue
+        meta: dict[str, Any] = net.meta
+        size_kb = (WEIGHTS_DIR / file).stat().st_size / 1024
+        options = ", ".join(f"{k}={v}" for k, v in sorted(meta.get("options", {}).items()))
+        minutes = float(meta.get("training_seconds", 0.0)) / 60
+        lines = (
+            f"  {preset}: {file} ({size_kb:,.0f} KB) for {meta.get('game', '?')} ({options})",
+            f"    made by: {meta.get('command', '?')}",
+            f"    seed {meta.get('seed', '?')}, code {meta.get('code_version', '?')}, "
+            f"trained {minutes:.0f} min on {meta.get('games', '?')} self-play games",
+        )
+        for line in lines:
+            console.print(line, markup=False, soft_wrap=True)

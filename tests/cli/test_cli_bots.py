@@ -1,0 +1,46 @@
+"""`magnates bots`: every bot a game offers, with its line, and the run behind each shipped weights file."""
+
+from __future__ import annotations
+
+from typer.testing import CliRunner
+
+import magnates
+from magnates.bots.learned import shipped_net
+from magnates.bots.registry import available
+from magnates.cli.main import app
+
+runner = CliRunner()
+
+
+def test_lists_every_bot_of_the_game_with_its_line() -> None:
+    result = runner.invoke(app, ["bots", "magistrate", "--players", "3"])
+    assert result.exit_code == 0, result.output
+    assert "magistrate (3 players)" in result.output
+    for name in available(magnates.load("magistrate", players=3)):
+        assert name in result.output
+    assert "Greedy, leaning toward military strength." in result.output  # a game's own bot, described
+
+
+def test_shipped_weights_say_what_made_them() -> None:
+    net = shipped_net("expert")
+    result = runner.invoke(app, ["bots", "magnate"], terminal_width=400)
+    assert result.exit_code == 0, result.output
+    assert "Learned weights shipped with magnates" in result.output
+    if net is None:
+        assert "not installed" in result.output
+        return
+    assert "expert" in result.output.split("Learned weights")[0]  # offered for official 2p Magnate
+    assert f"made by: {net.meta['command']}" in result.output
+    assert f"seed {net.meta['seed']}, code {net.meta['code_version']}" in result.output
+
+
+def test_expert_is_not_offered_where_its_weights_do_not_fit() -> None:
+    result = runner.invoke(app, ["bots", "magnate", "--option", "mega=true"], terminal_width=400)
+    assert result.exit_code == 0, result.output
+    assert "expert" not in result.output.split("Learned weights")[0]
+
+
+def test_a_wrong_game_is_one_clear_error() -> None:
+    result = runner.invoke(app, ["bots", "monopoly"])
+    assert result.exit_code == 2
+    assert "no game 'monopoly'" in result.output
