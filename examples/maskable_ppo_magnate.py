@@ -25,7 +25,6 @@ shaped: a win is a win of the game itself.
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 from typing import Any
@@ -41,21 +40,13 @@ except ImportError as err:  # pragma: no cover - an example's own install line
     sys.exit(f"this example needs: pip install 'magnates[rl]' torch stable-baselines3 sb3-contrib ({err})")
 
 import magnates.envs  # noqa: F401  (registers magnates/Magnate-v0)
+from magnates.sim.stats import wilson_interval
 
 
 def masked_env(opponent: str, seat: int = 0, reward: str = "terminal", gamma: float = 1.0) -> Any:
     shaping: dict[str, Any] = {"reward": reward, "shaping_gamma": gamma} if reward == "shaped" else {}
     env = gym.make("magnates/Magnate-v0", opponents=opponent, seat=seat, **shaping)
     return ActionMasker(env, lambda e: e.unwrapped.action_masks())
-
-
-def wilson(wins: float, games: int) -> tuple[float, float]:
-    if games == 0:
-        return 0.0, 0.0
-    z, p = 1.96, wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def win_rate(
@@ -74,7 +65,7 @@ def win_rate(
             observation, reward, terminated, truncated, _ = env.step(int(action))
             done = terminated or truncated
         score += 1.0 if reward > 0 else 0.5 if reward == 0 else 0.0
-    low, high = wilson(score, games)
+    low, high = wilson_interval(score, games)
     return score / games, low, high
 
 
