@@ -44,3 +44,9 @@ def test_a_wrong_game_is_one_clear_error() -> None:
     result = runner.invoke(app, ["bots", "monopoly"])
     assert result.exit_code == 2
     assert "no game 'monopoly'" in result.output
+
+
+def test_options_without_a_game_are_refused_not_ignored() -> None:
+    result = runner.invoke(app, ["bots", "--players", "3"])
+    assert result.exit_code == 2
+    assert "need a GAME" in result.output

@@ -10,7 +10,7 @@ from rich.table import Table
 
 from magnates.bots.learned import SHIPPED, WEIGHTS_DIR, shipped_net
 from magnates.bots.registry import available, describe
-from magnates.cli.common import OPTION_HELP, PLAYERS_HELP, load_game, user_errors
+from magnates.cli.common import OPTION_HELP, PLAYERS_HELP, fail, load_game, user_errors
 from magnates.games import games as game_names
 
 LEVEL_ORDER = ("greedy", "easy", "medium", "hard", "expert")
@@ -25,9 +25,11 @@ def bots_command(
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
 ) -> None:
     """List the bots a game offers with a line on how each plays, and the shipped learned weights."""
+    if game_name is None and (option or players is not None):
+        fail("--players and --option need a GAME (e.g. magnates bots magnate --players 2)")
     chosen = [game_name] if game_name else list(game_names())
     with user_errors():
-        games = [load_game(name, option or [] if game_name else [], players if game_name else None) for name in chosen]
+        games = [load_game(name, option or [], players) for name in chosen]
     console = Console(highlight=False)
     for game in games:
         table = Table(title=f"{game.name} ({game.num_players} players)", title_justify="left", show_lines=False)
