@@ -16,7 +16,7 @@ if [ -n "$wheel" ]; then
     echo "train tests: installing PyTorch's CPU build from $wheel" >&2
     "$python" -m pip install --quiet --disable-pip-version-check "$wheel" && exit 0
 fi
-if "$python" -m pip install --quiet --disable-pip-version-check torch \
+if "$python" -m pip install --quiet --disable-pip-version-check --retries 1 --timeout 30 torch \
     --index-url https://download.pytorch.org/whl/cpu >/dev/null 2>&1; then
     echo "train tests: installed PyTorch's CPU build from download.pytorch.org" >&2
     exit 0
