@@ -37,6 +37,15 @@ DESCRIPTIONS: dict[str, str] = {
 """One line per bot level for people choosing an opponent (a name missing here gets a plain line)."""
 
 
+LEVEL_ORDER = ("greedy", "easy", "medium", "hard", "expert")
+"""The levels people choose between, weakest first; a game's other bots follow by name."""
+
+
+def in_level_order(names: list[str]) -> list[str]:
+    """`names` with the levels first (weakest to strongest), then the rest as given."""
+    return [n for n in LEVEL_ORDER if n in names] + [n for n in names if n not in LEVEL_ORDER]
+
+
 def describe(name: str) -> str:
     """The line people read about a bot (a plain one for a bot that has none)."""
     return DESCRIPTIONS.get(name, f"The {name} bot of this game.")

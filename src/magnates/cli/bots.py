@@ -9,12 +9,9 @@ from rich.console import Console
 from rich.table import Table
 
 from magnates.bots.learned import SHIPPED, WEIGHTS_DIR, shipped_net
-from magnates.bots.registry import available, describe
+from magnates.bots.registry import available, describe, in_level_order
 from magnates.cli.common import OPTION_HELP, PLAYERS_HELP, fail, load_game, user_errors
 from magnates.games import games as game_names
-
-LEVEL_ORDER = ("greedy", "easy", "medium", "hard", "expert")
-"""The levels people choose between, weakest first; the other bots follow by name."""
 
 
 def bots_command(
@@ -35,8 +32,7 @@ def bots_command(
         table = Table(title=f"{game.name} ({game.num_players} players)", title_justify="left", show_lines=False)
         table.add_column("bot", style="bold")
         table.add_column("how it plays")
-        names = sorted(available(game))
-        for name in [n for n in LEVEL_ORDER if n in names] + [n for n in names if n not in LEVEL_ORDER]:
+        for name in in_level_order(sorted(available(game))):
             table.add_row(name, describe(name))
         console.print(table)
     print_weights(console)

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import magnates
-from magnates.bots.registry import describe
+from magnates.bots.registry import describe, in_level_order
 from magnates.core.errors import OptionError
 from magnates.core.game import Game
 from magnates.games import entry, game_class
@@ -17,8 +17,6 @@ from magnates.server.tables import bot_names
 
 MAX_OPTIONS = 32
 GAME_CACHE = 256  # distinct option sets whose Game objects are kept
-
-BOT_ORDER = ("greedy", "easy", "medium", "hard")  # the levels people are offered first, weakest to strongest
 
 
 def option_label(name: str) -> str:
@@ -29,9 +27,7 @@ def option_label(name: str) -> str:
 
 def bot_levels(game: Game) -> list[dict[str, str]]:
     """The game's bots, the usual levels first, each with its line of description."""
-    names = bot_names(game)
-    ordered = [n for n in BOT_ORDER if n in names] + [n for n in names if n not in BOT_ORDER]
-    return [{"name": n, "description": describe(n)} for n in ordered]
+    return [{"name": n, "description": describe(n)} for n in in_level_order(bot_names(game))]
 
 
 class Catalog:
