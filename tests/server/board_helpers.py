@@ -87,7 +87,7 @@ def open_table(
     page.click("#create-button")
     page.wait_for_selector("#created:not(.hidden)")
     page.locator("a.seat-link").first.click()
-    page.wait_for_function("() => document.body.dataset.step !== undefined")
+    page.wait_for_function("() => document.body !== null && document.body.dataset.step !== undefined")
     return page
 
 

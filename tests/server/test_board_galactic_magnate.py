@@ -53,7 +53,7 @@ def open_galactic(chromium: Any, server: LiveServer, players: int) -> tuple[Any,
     page.wait_for_selector("#created:not(.hidden)")
     link = page.locator("a.seat-link").first.get_attribute("href")
     page.locator("a.seat-link").first.click()
-    page.wait_for_function("() => document.body.dataset.step !== undefined")
+    page.wait_for_function("() => document.body !== null && document.body.dataset.step !== undefined")
     page.wait_for_selector("#board .gm-board")
     return page, link
 

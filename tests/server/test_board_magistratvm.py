@@ -50,7 +50,7 @@ def open_magistratvm(chromium: Any, server: LiveServer, players: int, phone: boo
     page.click("#create-button")
     page.wait_for_selector("#created:not(.hidden)")
     page.locator("a.seat-link").first.click()
-    page.wait_for_function("() => document.body.dataset.step !== undefined")
+    page.wait_for_function("() => document.body !== null && document.body.dataset.step !== undefined")
     page.wait_for_selector("#board .mv")
     return page
 

@@ -43,7 +43,7 @@ def test_two_people_find_each_other_through_the_open_tables(browser: Any, live_s
     ana.click("#create-button")
     ana.wait_for_selector("#created:not(.hidden)")
     ana.click("a.seat-link")
-    ana.wait_for_function("() => document.body.dataset.step !== undefined")
+    ana.wait_for_function("() => document.body !== null && document.body.dataset.step !== undefined")
     game_id = ana.evaluate("() => Magnates.table.snapshot().game_id")
 
     bea = open_page(browser, PHONE)
@@ -60,7 +60,7 @@ def test_two_people_find_each_other_through_the_open_tables(browser: Any, live_s
     watcher.screenshot(path=str(SHOTS / "lobby-desktop.png"))
 
     take.click()
-    bea.wait_for_function("() => document.body.dataset.step !== undefined")
+    bea.wait_for_function("() => document.body !== null && document.body.dataset.step !== undefined")
     assert bea.evaluate("() => Magnates.table.snapshot().seat") == 1
     assert "#token" not in bea.url  # the seat's secret left the address bar for the tab's storage
     wait_for_text(bea, "Ana", "Bea")
@@ -70,7 +70,7 @@ def test_two_people_find_each_other_through_the_open_tables(browser: Any, live_s
 
     watcher.reload()
     watcher.locator(f"#playing .table-card[data-game='{game_id}'] a.watch").click()
-    watcher.wait_for_function("() => document.body.dataset.step !== undefined")
+    watcher.wait_for_function("() => document.body !== null && document.body.dataset.step !== undefined")
     assert watcher.evaluate("() => Magnates.table.snapshot().seat") is None  # a spectator
     bea.goto(f"{live_server.url}/index.html")
     assert bea.input_value("#player-name") == "Bea"  # the name is remembered

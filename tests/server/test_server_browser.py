@@ -67,7 +67,7 @@ def click_first_action(page: Any) -> int:
 
 
 def wait_live(page: Any) -> None:
-    page.wait_for_function("() => document.body.dataset.step !== undefined")
+    page.wait_for_function("() => document.body !== null && document.body.dataset.step !== undefined")
 
 
 def test_a_toy_game_against_a_bot_is_played_to_the_end_by_clicking(
