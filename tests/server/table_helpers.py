@@ -67,7 +67,10 @@ def open_seat(
     page = new_page(browser, phone=phone, bypass_csp=bypass_csp)
     fragment = f"#token={token}" if token else ""
     page.goto(f"{server.url}/table.html?game={game_id}{fragment}")
-    page.wait_for_function("() => document.body !== null && document.body.dataset.step !== undefined && document.querySelector('#scoreboard li')")
+    page.wait_for_function(
+        "() => document.body !== null && document.body.dataset.step !== undefined"
+        " && document.querySelector('#scoreboard li')"
+    )
     return page
 
 

@@ -259,7 +259,10 @@ def test_a_rematch_opens_the_new_table_with_its_own_seat(browser: Any, live_serv
     page = open_seat(browser, live_server, gid, token)
     page.click("#rematch")
     page.wait_for_url(lambda url: gid not in url)
-    page.wait_for_function("() => document.body !== null && document.body.dataset.step !== undefined && document.querySelector('#scoreboard li')")
+    page.wait_for_function(
+        "() => document.body !== null && document.body.dataset.step !== undefined"
+        " && document.querySelector('#scoreboard li')"
+    )
     assert "#token" not in page.url, "the new seat's secret leaves the address bar"
     assert page.evaluate("() => Magnates.table.snapshot().seat") == 0
     assert page.evaluate("() => Magnates.table.snapshot().status") == "playing"

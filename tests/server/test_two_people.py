@@ -63,7 +63,10 @@ def set_option(page: Any, name: str, value: str) -> None:
 
 
 def wait_drawn(page: Any) -> None:
-    page.wait_for_function("() => document.body !== null && document.body.dataset.step !== undefined && document.querySelector('#scoreboard li')")
+    page.wait_for_function(
+        "() => document.body !== null && document.body.dataset.step !== undefined"
+        " && document.querySelector('#scoreboard li')"
+    )
 
 
 def click_first_moves(page: Any, rng: random.Random, moves: int) -> int:
