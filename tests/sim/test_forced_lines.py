@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from magnates.bots.random_bot import RandomBot
+from magnates.core.chance import sample
 from magnates.core.errors import OptionError
 from magnates.games import load
 from magnates.games.magistratvm.actions import Promote, PromotePatrician
@@ -37,8 +38,7 @@ def test_without_a_kind_never_offers_it_unless_nothing_else_is_legal() -> None:
         if state.is_terminal():
             break
         if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            state.apply_action(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+            state.apply_action(sample(state.chance_outcomes(), rng))
             continue
         legal = state.legal_actions()
         seen_march |= any(game.action(a).kind == "march" for a in legal)
@@ -60,8 +60,7 @@ def test_climb_takes_the_highest_promotion_and_first_a_way_up() -> None:
         if state.is_terminal() or (checked_high and checked_entry > 5):
             break
         if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            state.apply_action(rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0])
+            state.apply_action(sample(state.chance_outcomes(), rng))
             continue
         seat = state.current_player()
         legal = state.legal_actions()
@@ -117,7 +116,7 @@ def test_a_random_bot_narrowed_stays_within_the_legal_actions() -> None:
     state = game.new_initial_state()
     rng = random.Random(2)
     while state.is_chance_node():  # the Prefect's die roll (ties roll again)
-        state.apply_action(rng.choice(state.chance_outcomes())[0])
+        state.apply_action(sample(state.chance_outcomes(), rng))
     legal = state.legal_actions()
     assert bot.choose(game, state.view(state.current_player()), legal, random.Random(1)) in legal
 
