@@ -126,3 +126,12 @@ def test_bad_command_lines_exit_with_one_line(capsys: pytest.CaptureFixture[str]
         main(["magistrate", "--players", "3", "--line", "without:flying"])
     assert stop.value.code == 2
     assert "no action kind 'flying'" in capsys.readouterr().err
+
+
+def test_a_non_record_is_refused_with_its_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"index": 0}\n')
+    with pytest.raises(SystemExit) as stop:
+        main(["magistratvm", "--players", "3", "--line", "climb", "--records", str(bad)])
+    assert stop.value.code == 2
+    assert f"{bad}:1 is not a record written by --out" in capsys.readouterr().err

@@ -36,7 +36,7 @@ from typing import Any
 
 from magnates.bots.registry import make_bot
 from magnates.core.bot import Bot
-from magnates.core.errors import OptionError
+from magnates.core.errors import MagnatesError, OptionError
 from magnates.core.game import Game
 from magnates.games import load
 from magnates.games.magistratvm.actions import Promote, PromotePatrician
@@ -227,9 +227,11 @@ def main(argv: Sequence[str] | None = None) -> None:
         if args.records:
             outcomes = []
             for path in args.records:
-                for text in path.read_text().splitlines():
-                    data = json.loads(text)
-                    outcomes.append(_outcome(game, data))
+                for number, text in enumerate(path.read_text().splitlines(), 1):
+                    try:
+                        outcomes.append(_outcome(game, json.loads(text)))
+                    except (KeyError, TypeError, MagnatesError) as err:
+                        raise ValueError(f"{path}:{number} is not a record written by --out ({err!r})") from None
         else:
             indexes = tuple(range(args.first, args.first + args.games))
             chosen = tuple(sorted(options.items()))
