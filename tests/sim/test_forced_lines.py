@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -10,6 +11,7 @@ import pytest
 from magnates.bots.random_bot import RandomBot
 from magnates.core.chance import sample
 from magnates.core.errors import OptionError
+from magnates.core.record import Record
 from magnates.games import load
 from magnates.games.magistratvm.actions import Promote, PromotePatrician
 from magnates.games.magistratvm.offices import AEDILE, PRAETOR
@@ -107,6 +109,7 @@ def test_the_narrowed_seat_rotates_and_records_read_back(tmp_path: Path, capsys:
     played = capsys.readouterr().out
     main([*common, "--records", str(out)])
     assert capsys.readouterr().out == played  # the report rebuilds exactly from the records
+    assert Record.from_json(json.loads(out.read_text().splitlines()[0])).game == "magistratvm"  # the project's format
     assert "3 finished games" in played and "| held a Praetor |" in played
 
 
@@ -134,4 +137,24 @@ def test_a_non_record_is_refused_with_its_line(tmp_path: Path, capsys: pytest.Ca
     with pytest.raises(SystemExit) as stop:
         main(["magistratvm", "--players", "3", "--line", "climb", "--records", str(bad)])
     assert stop.value.code == 2
-    assert f"{bad}:1 is not a record written by --out" in capsys.readouterr().err
+    assert f"{bad}:1: the record lacks game, options, actions" in capsys.readouterr().err
+    other = tmp_path / "other.jsonl"  # a real record, but of another game
+    main(
+        [
+            "magistrate",
+            "--players",
+            "3",
+            "--line",
+            "without:march",
+            "--bot",
+            "random",
+            "--games",
+            "1",
+            "--out",
+            str(other),
+        ]
+    )
+    capsys.readouterr()
+    with pytest.raises(SystemExit):
+        main(["magistratvm", "--players", "3", "--line", "climb", "--records", str(other)])
+    assert f"{other}:1: a magistrate game with" in capsys.readouterr().err

@@ -25,7 +25,6 @@ Results: docs/studies/strong-bots-balance.md.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import statistics
 from collections.abc import Callable, Mapping, Sequence
@@ -36,12 +35,16 @@ from typing import Any
 
 from magnates.bots.registry import make_bot
 from magnates.core.bot import Bot
-from magnates.core.errors import MagnatesError, OptionError
+from magnates.core.errors import MagnatesError, OptionError, RecordError
 from magnates.core.game import Game
+from magnates.core.options import parse_option_pairs
+from magnates.core.record import Record, replay_on
 from magnates.games import load
 from magnates.games.magistratvm.actions import Promote, PromotePatrician
 from magnates.games.magistratvm.offices import AEDILE, PRAETOR
+from magnates.sim.arena import write_records
 from magnates.sim.batch import game_seed
+from magnates.sim.report import read_lines
 from magnates.sim.runner import GameOutcome, play_game
 from magnates.sim.stats import wilson_interval
 from magnates.studies.strong_balance import PROBES, GameFacts, read_game
@@ -189,23 +192,6 @@ def report(game: Game, spec: str, bot: str, outcomes: Sequence[GameOutcome]) -> 
     return "\n".join(lines)
 
 
-def write_records(path: Path, outcomes: Sequence[GameOutcome]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("w") as handle:
-        for o in outcomes:
-            handle.write(json.dumps({**o.to_json(), "actions": o.actions}) + "\n")
-
-
-def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
-    options: dict[str, Any] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep:
-            raise OptionError(f"--option wants KEY=VALUE, got {pair!r}")
-        options[key] = json.loads(value) if value[:1] in "0123456789[{tfn-" else value
-    return options
-
-
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("game")
@@ -221,48 +207,41 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--records", type=Path, nargs="*", help="report on records written before instead of playing")
     args = parser.parse_args(argv)
     try:
-        options = parse_options(args.option)
+        options = parse_option_pairs(args.option)
         game = load(args.game, players=args.players, **options)
         line(args.game, args.line)
         if args.records:
-            outcomes = []
-            for path in args.records:
-                for number, text in enumerate(path.read_text().splitlines(), 1):
-                    try:
-                        outcomes.append(_outcome(game, json.loads(text)))
-                    except (KeyError, TypeError, MagnatesError) as err:
-                        raise ValueError(f"{path}:{number} is not a record written by --out ({err!r})") from None
+            outcomes = [_outcome(game, data, where) for path in args.records for where, data in read_lines(path)]
         else:
             indexes = tuple(range(args.first, args.first + args.games))
             chosen = tuple(sorted(options.items()))
             task = Task(args.game, args.players, chosen, args.bot, args.line, args.seed, indexes)
             outcomes = run(task, args.workers)
             if args.out:
-                write_records(args.out, outcomes)
-    except (OptionError, OSError, ValueError) as err:
+                write_records(args.out, game, outcomes)
+    except (MagnatesError, OSError) as err:
         parser.exit(2, f"error: {err}\n")
     print(report(game, args.line, args.bot, outcomes))
 
 
-def _outcome(game: Game, data: Mapping[str, Any]) -> GameOutcome:
-    """A record line back as an outcome (its result replayed from the actions)."""
-    result = None
-    if data["error"] is None:
-        state = game.new_initial_state()
-        for action in data["actions"]:
-            state.apply_action(action)
-        result = state.result()
-    return GameOutcome(
-        index=data["index"],
-        seed=data["seed"],
-        bots=data["bots"],
-        result=result,
-        num_actions=data["num_actions"],
-        decisions=data["decisions"],
-        turns=data["turns"],
-        error=data["error"],
-        actions=list(data["actions"]),
-    )
+def _outcome(game: Game, data: dict[str, Any], where: str) -> GameOutcome:
+    """A record written by `--out` (`magnates.sim.arena.write_records`) back as an outcome."""
+    try:
+        record = Record.from_json(data)
+    except RecordError as err:
+        raise RecordError(f"{where}: {err}") from None
+    if record.game != game.name or record.options != dict(game.options):
+        raise RecordError(
+            f"{where}: a {record.game} game with {record.options}, not {game.name} with {dict(game.options)}"
+        )
+    meta = record.meta
+    try:
+        error, index, seed, bots = meta["error"], int(meta["index"]), int(meta["seed"]), list(meta["bots"])
+        decisions, turns = int(meta["decisions"]), int(meta["turns"])
+    except (KeyError, TypeError, ValueError) as err:
+        raise RecordError(f"{where}: not a record written by --out (its meta lacks {err})") from None
+    result = None if error is not None else replay_on(game, record.actions).result()
+    return GameOutcome(index, seed, bots, result, len(record.actions), decisions, turns, error, list(record.actions))
 
 
 if __name__ == "__main__":
