@@ -3,20 +3,20 @@
 python gm_auctions.py RECORDS.jsonl ...
 """
 
-import json
 import sys
 from collections import defaultdict
 from pathlib import Path
 
 from magnates.core.game import CHANCE
 from magnates.games import load
+from magnates.sim.report import read_lines
 
 game = load("galactic-magnate", players=5)
 kind_of = game.ids.kind_of
 stats = defaultdict(lambda: [0, 0, []])  # (round bucket, middleman pos) -> [auctions, middleman won, price ratios]
 for f in sys.argv[1:]:
-    for line in Path(f).read_text().splitlines():
-        rec = json.loads(line)
+    for _, data in read_lines(Path(f)):
+        rec = data
         actions = rec["record"]["actions"]
         st = game.new_initial_state()
         cur = None

@@ -4,7 +4,6 @@ game's first middleman, is outbid in round 0: the value of each legal answer for
     python gm_first_auction_judgement.py RECORDS.jsonl [GAMES]
 """
 
-import json
 import sys
 from pathlib import Path
 
@@ -12,13 +11,14 @@ from magnates.core.game import CHANCE
 from magnates.games import load
 from magnates.games.galactic_magnate.board import PRICE
 from magnates.games.galactic_magnate.heuristic import leaf_values
+from magnates.sim.report import read_lines
 
 game = load("galactic-magnate", players=5)
 kind_of = game.ids.kind_of
-lines = Path(sys.argv[1]).read_text().splitlines()
+lines = [data for _, data in read_lines(Path(sys.argv[1]))]
 limit = int(sys.argv[2]) if len(sys.argv) > 2 else 40
 for line in lines[:limit]:
-    actions = json.loads(line)["record"]["actions"]
+    actions = line["record"]["actions"]
     state = game.new_initial_state()
     middleman = None
     for action in actions:

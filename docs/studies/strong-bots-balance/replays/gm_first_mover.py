@@ -3,7 +3,6 @@
 python gm_first_mover.py RECORDS.jsonl ...
 """
 
-import json
 import statistics
 import sys
 from collections import defaultdict
@@ -11,6 +10,7 @@ from pathlib import Path
 
 from magnates.core.game import CHANCE
 from magnates.games import load
+from magnates.sim.report import read_lines
 
 files = sys.argv[1:]
 game = load("galactic-magnate", players=5)
@@ -29,8 +29,8 @@ starts_by_pos_round = defaultdict(int)
 first_buy = defaultdict(int)
 
 for f in files:
-    for line in Path(f).read_text().splitlines():
-        rec = json.loads(line)
+    for _, data in read_lines(Path(f)):
+        rec = data
         actions = rec["record"]["actions"] if "record" in rec else rec["actions"]
         st = game.new_initial_state()
         games += 1

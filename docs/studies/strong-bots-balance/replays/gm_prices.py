@@ -3,7 +3,6 @@
 python gm_prices.py RECORDS.jsonl ...
 """
 
-import json
 import statistics
 import sys
 from collections import defaultdict
@@ -12,13 +11,14 @@ from pathlib import Path
 from magnates.core.game import CHANCE
 from magnates.games import load
 from magnates.games.galactic_magnate.board import PRICE
+from magnates.sim.report import read_lines
 
 game = load("galactic-magnate", players=5)
 kind_of = game.ids.kind_of
 ratio = defaultdict(list)
 for f in sys.argv[1:]:
-    for line in Path(f).read_text().splitlines():
-        actions = json.loads(line)["record"]["actions"]
+    for _, data in read_lines(Path(f)):
+        actions = data["record"]["actions"]
         st = game.new_initial_state()
         cur = None
         for a in actions:

@@ -3,7 +3,6 @@
 python magistrate_cells.py RECORDS.jsonl ...
 """
 
-import json
 import sys
 from collections import Counter, defaultdict
 from pathlib import Path
@@ -11,6 +10,7 @@ from pathlib import Path
 from magnates.core.game import CHANCE
 from magnates.games import load
 from magnates.games.magistrate.actions import AgentOp, cell_name
+from magnates.sim.report import read_lines
 
 game = load("magistrate", players=3)
 uses = defaultdict(
@@ -18,8 +18,8 @@ uses = defaultdict(
 )  # cell -> [uses by winners, uses by others, games where winner used most, games with a sole top user]
 games = 0
 for f in sys.argv[1:]:
-    for line in Path(f).read_text().splitlines():
-        rec = json.loads(line)
+    for _, data in read_lines(Path(f)):
+        rec = data
         acts = rec["record"]["actions"] if "record" in rec else rec["actions"]
         if "bots" in rec and any("+" in b for b in rec["bots"]):
             continue  # skip narrowed games

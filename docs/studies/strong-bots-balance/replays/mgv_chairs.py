@@ -3,20 +3,20 @@
 python mgv_chairs.py PLAYERS RECORDS.jsonl ...
 """
 
-import json
 import sys
 from collections import Counter
 from pathlib import Path
 
 from magnates.games import load
+from magnates.sim.report import read_lines
 
 n = int(sys.argv[1])
 game = load("magistratvm", players=n)
 first_chair = Counter()
 wins = Counter()
 for f in sys.argv[2:]:
-    for line in Path(f).read_text().splitlines():
-        acts = json.loads(line)["record"]["actions"]
+    for _, data in read_lines(Path(f)):
+        acts = data["record"]["actions"]
         st = game.new_initial_state()
         first = None
         for a in acts:

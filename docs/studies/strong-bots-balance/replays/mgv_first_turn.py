@@ -3,7 +3,6 @@
 python mgv_first_turn.py PLAYERS RECORDS.jsonl ...
 """
 
-import json
 import statistics
 import sys
 from collections import Counter, defaultdict
@@ -12,6 +11,7 @@ from pathlib import Path
 from magnates.games import load
 from magnates.games.magistratvm import phases
 from magnates.games.magistratvm.scoring import scores
+from magnates.sim.report import read_lines
 
 game = load("magistratvm", players=int(sys.argv[1]))
 n = game.num_players
@@ -21,8 +21,8 @@ score_by = defaultdict(list)
 won_by = Counter()
 prefects = defaultdict(Counter)
 for f in sys.argv[2:]:
-    for line in Path(f).read_text().splitlines():
-        acts = json.loads(line)["record"]["actions"]
+    for _, data in read_lines(Path(f)):
+        acts = data["record"]["actions"]
         st = game.new_initial_state()
         first = None
         seen = set()
