@@ -64,6 +64,11 @@ def assert_no_js_errors(page: Any) -> None:
     assert not page.js_errors, f"JavaScript errors on the page: {page.js_errors[:3]}"
 
 
+def wait_for_seats(page: Any, count: int) -> None:
+    """The lobby redraws its seat list once the chosen options are described: wait for exactly `count` seats."""
+    page.wait_for_function("n => document.querySelectorAll('select[data-seat]').length === n", arg=count)
+
+
 def open_table(
     browser: Any,
     server: LiveServer,
@@ -81,7 +86,7 @@ def open_table(
             page.set_checked(f"[data-option={name}]", value in ("true", "1", "yes"))
         else:
             page.select_option(f"[data-option={name}]", value)
-    page.wait_for_selector(f"select[data-seat='{len(seats) - 1}']")
+    wait_for_seats(page, len(seats))
     for seat, kind in enumerate(seats):
         page.select_option(f"select[data-seat='{seat}']", kind)
     page.click("#create-button")

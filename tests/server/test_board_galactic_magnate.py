@@ -26,6 +26,7 @@ from board_helpers import (  # noqa: F401  (browser is a fixture)
     screenshots,
     seat_kinds,
     snapshot,
+    wait_for_seats,
 )
 from server_helpers import LiveServer
 
@@ -46,7 +47,7 @@ def open_galactic(chromium: Any, server: LiveServer, players: int) -> tuple[Any,
     page.select_option("[data-option=players]", str(players))
     page.fill("[data-option=max_rounds]", str(ROUNDS[players]))
     page.dispatch_event("[data-option=max_rounds]", "change")
-    page.wait_for_selector(f"select[data-seat='{players - 1}']")
+    wait_for_seats(page, players)
     for seat, kind in enumerate(seat_kinds(players)):
         page.select_option(f"select[data-seat='{seat}']", kind)
     page.click("#create-button")

@@ -26,6 +26,7 @@ from board_helpers import (  # noqa: F401  (browser is a fixture)
     screenshots,
     seat_kinds,
     snapshot,
+    wait_for_seats,
 )
 from server_helpers import LiveServer
 
@@ -44,7 +45,7 @@ def open_magistratvm(chromium: Any, server: LiveServer, players: int, phone: boo
     page.select_option("#game", "magistratvm")
     page.select_option("[data-option=players]", str(players))
     page.fill("[data-option=turn_limit]", str(TURN_LIMIT))
-    page.wait_for_selector(f"select[data-seat='{players - 1}']")
+    wait_for_seats(page, players)
     for seat, kind in enumerate(seat_kinds(players)):
         page.select_option(f"select[data-seat='{seat}']", kind)
     page.click("#create-button")

@@ -153,7 +153,8 @@ def click_purposefully(page: Any, rng: random.Random) -> bool:
                 break
     page.wait_for_function(
         f"() => Number(document.body.dataset.step) !== {step}"
-        " || !document.querySelector('#error').classList.contains('hidden')")
+        " || !document.querySelector('#error').classList.contains('hidden')"
+    )
     assert page.locator("#error").is_hidden(), page.locator("#error").inner_text()
     return True
 
@@ -166,7 +167,8 @@ def play(page: Any, seed: int, moves: int = 3000) -> tuple[int, int]:
         if not my_turn(page):
             page.wait_for_function(
                 "() => document.body.dataset.status === 'finished'"
-                " || document.body.dataset.decider === String(Magnates.table.snapshot().seat)")
+                " || document.body.dataset.decider === String(Magnates.table.snapshot().seat)"
+            )
             continue
         if rng.random() < 0.9 and click_purposefully(page, rng):
             on_board += 1

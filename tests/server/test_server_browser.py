@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from board_helpers import wait_for_seats
 from server_helpers import LiveServer
 
 TIMEOUT_MS = 15_000
@@ -37,7 +38,7 @@ def create_from_lobby(
     page.select_option("#game", game)
     for name, value in (options or {}).items():
         page.select_option(f"[data-option={name}]", value)
-    page.wait_for_selector(f"select[data-seat='{len(seat_kinds) - 1}']")
+    wait_for_seats(page, len(seat_kinds))
     for seat, kind in enumerate(seat_kinds):
         page.select_option(f"select[data-seat='{seat}']", kind)
     page.click("#create-button")
@@ -219,3 +220,29 @@ def test_the_roller_page_rolls_and_shows_the_cheatsheet_of_the_variant(browser: 
     page.wait_for_function("() => document.querySelector('#roll-text').textContent.includes('Waves')")
     page.check("[data-option=mega]")
     page.wait_for_function(f"() => document.querySelector('#sheet').innerText !== {official!r}")
+
+
+def test_a_table_is_created_from_the_options_just_chosen_even_while_the_seats_are_redrawn(
+    browser: Any, live_server: LiveServer
+) -> None:
+    """Choosing a player count redraws the seat list after the server describes the options. A click
+    on "Create" before that answer arrives must wait for it, not send the old seat list."""
+    page = new_page(browser)
+    page.goto(f"{live_server.url}/index.html")
+    page.select_option("#game", "magnate")
+    wait_for_seats(page, 2)
+    held: list[Any] = []
+    def hold(route: Any) -> None:  # hold the answer to the next description
+        held.append(route)
+
+    page.route("**/api/describe", hold)
+    page.select_option("[data-option=players]", "1")
+    page.click("#create-button")
+    page.wait_for_timeout(300)
+    assert page.locator("#created").is_hidden() and page.locator("#error").is_hidden()
+    assert len(held) == 1
+    held[0].continue_()
+    page.wait_for_selector("#created:not(.hidden)")
+    assert page.locator("#error").is_hidden()
+    assert page.locator("select[data-seat]").count() == 1
+    assert page.locator("a.seat-link").count() == 1

@@ -14,7 +14,7 @@ import random
 from typing import Any
 
 import pytest
-from board_helpers import assert_no_js_errors, click_a_button, my_turn, new_page, screenshots
+from board_helpers import assert_no_js_errors, click_a_button, my_turn, new_page, screenshots, wait_for_seats
 from server_helpers import LiveServer
 
 # Options that keep each game short; seats: Ana, the open seat, then bots.
@@ -87,7 +87,7 @@ def test_two_people_meet_in_the_lobby_play_to_the_end_chat_and_rematch(
     ana.select_option("#game", game)
     for name, value in options.items():
         set_option(ana, name, value)
-    ana.wait_for_selector(f"select[data-seat='{players - 1}']")
+    wait_for_seats(ana, players)
     ana.select_option("select[data-seat='0']", "you")
     ana.select_option("select[data-seat='1']", "open")
     for seat in range(2, players):

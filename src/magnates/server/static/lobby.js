@@ -15,6 +15,9 @@
   const timeoutSelect = document.getElementById("timeout-bot");
   let catalog = [];
   let botLevels = [];
+  // The seats follow the options (the player count); a table is created only from a settled form.
+  let describing = Promise.resolve();
+  let describeCount = 0;
 
   function fail(err) { Magnates.showError(errorBox, err ? String(err.message || err) : ""); }
 
@@ -108,14 +111,21 @@
     describe();
   }
 
-  async function describe() {
+  function describe() {
+    describing = describeNow(++describeCount);
+    return describing;
+  }
+
+  async function describeNow(count) {
     fail("");
     try {
       const info = await api("POST", "/api/describe", { game: gameSelect.value, options: currentOptions() });
+      if (count !== describeCount) return;  // a later change of the options has its own answer
       botLevels = info.bot_levels || info.bots.map((name) => ({ name, description: "" }));
       drawSeats(info.num_players);
       drawTimeoutBots();
     } catch (err) {
+      if (count !== describeCount) return;
       seatList.replaceChildren();
       fail(err);
     }
@@ -180,6 +190,7 @@
 
   async function create(event) {
     event.preventDefault();
+    await describing;  // the seat list must match the options just chosen
     fail("");
     const body = { game: gameSelect.value, options: currentOptions(), seats: seatSpecs() };
     const seconds = Number(turnSelect.value);
