@@ -30,6 +30,8 @@ def tiny(games: int, **changes: object) -> TrainConfig:
         "hidden": 16,
         "checkpoint_every": 2,
         "eval_games": 0,
+        "holdout_games": 2,
+        "sample_rate": 0.2,
         "command": "magnates train magnate --games 4 (test)",
     }
     settings.update(changes)
@@ -92,3 +94,17 @@ def test_an_evaluation_row_reaches_the_log(tmp_path: Path) -> None:
         rows = list(csv.DictReader(handle))
     assert rows[-1]["eval_games"] == "2"
     assert 0.0 <= float(rows[-1]["eval_low"]) <= float(rows[-1]["eval_win_rate"]) <= float(rows[-1]["eval_high"])
+
+
+def test_the_games_and_what_is_learned_do_not_depend_on_the_worker_count(tmp_path: Path) -> None:
+    alone = Trainer(tiny(4, updates=0), tmp_path / "alone")
+    alone.run()
+    pooled = Trainer(tiny(4, updates=0, workers=2), tmp_path / "pooled")
+    pooled.run()
+    assert pooled.progress.samples == alone.progress.samples
+    assert pooled.progress.updates == alone.progress.updates  # updates=0: one pass over each round's samples
+    for name, tensor in alone.net.state_dict().items():
+        torch.testing.assert_close(pooled.net.state_dict()[name], tensor, msg=f"{name} differs with two workers")
+    with (tmp_path / "pooled" / "log.csv").open() as handle:
+        rows = list(csv.DictReader(handle))
+    assert all(np.isfinite(float(r["holdout_value_loss"])) for r in rows)

@@ -32,7 +32,7 @@ from typing import Any
 
 from magnates.bots.budget import Budget
 from magnates.bots.mcts import best_prior, most_visited
-from magnates.bots.playout import Playout
+from magnates.bots.playout import LeafJudge, Playout
 from magnates.core.chance import sample
 from magnates.core.errors import InvariantError
 from magnates.core.game import CHANCE, TERMINAL, Game
@@ -76,6 +76,7 @@ class ISMCTSBot:
         horizon: str = "game",
         use_heuristic: bool = True,
         use_policy: bool = True,
+        judge: LeafJudge | None = None,
         name: str = "ismcts",
     ) -> None:
         self.name = name
@@ -90,6 +91,8 @@ class ISMCTSBot:
         self.horizon = horizon
         self.use_heuristic = use_heuristic
         self.use_policy = use_policy
+        self.judge = judge
+        """Judges the leaves instead of the game's heuristic, from the searcher's view (a value network)."""
         self.last_simulations = 0
 
     def choose(self, game: Game, view: Mapping[str, Any], legal: list[int], rng: random.Random) -> int:
@@ -101,7 +104,9 @@ class ISMCTSBot:
         return most_visited(stats, legal)
 
     def search(self, game: Game, view: Mapping[str, Any], legal: list[int], rng: random.Random) -> InfoNode:
-        playout = Playout(game, self.rollout_depth, use_heuristic=self.use_heuristic, use_policy=self.use_policy)
+        playout = Playout(
+            game, self.rollout_depth, use_heuristic=self.use_heuristic, use_policy=self.use_policy, judge=self.judge
+        )
         public = self._public_outcomes(game)
         exploration = self.exploration
         ordered = self.widening is not None and playout.has_heuristic
@@ -119,7 +124,7 @@ class ISMCTSBot:
         clock = self.budget.start()
         while clock.running():
             state = game.sample_state(view, rng)
-            searcher = state.current_player()
+            searcher = playout.viewer = state.current_player()
             node = root
             path = [root]
             while True:

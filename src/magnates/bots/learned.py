@@ -27,6 +27,7 @@ import json
 import math
 import random
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from functools import cache, partial
 from pathlib import Path
 from typing import Any
@@ -35,6 +36,8 @@ import numpy as np
 import numpy.typing as npt
 
 from magnates.bots.budget import Budget
+from magnates.bots.playout import Playout
+from magnates.bots.presets import preset
 from magnates.core.bot import Bot
 from magnates.core.chance import sample
 from magnates.core.encoding import Encoder
@@ -301,6 +304,33 @@ class LearnedSearchBot:
         return [n / total for n in counts]
 
 
+class ValueJudge:
+    """The network as a search's leaf judge (`magnates.bots.playout.LeafJudge`): every seat's value
+    of a position, read from one seat's view of it, averaged with the game's own heuristic by
+    `heuristic_weight` (0: the network alone). The view is the searcher's in its own guessed world,
+    so the judge knows what the searcher knows and nothing more."""
+
+    def __init__(self, net: NumpyNet, game: Game, heuristic_weight: float = 0.0) -> None:
+        if not 0.0 <= heuristic_weight <= 1.0:
+            raise ValueError(f"heuristic_weight must lie in [0, 1], not {heuristic_weight}")
+        self.encoder = game.observation_encoder()
+        net.check(game, self.encoder)
+        self.net = net
+        self.sides = game.num_players
+        self.weight = heuristic_weight
+        self.heuristic = Playout(game, 0) if heuristic_weight > 0 else None
+
+    def __call__(self, state: State, seat: int) -> list[float]:
+        if state.is_terminal():
+            return [float(v) for v in state.returns()]
+        relative, _ = self.net.evaluate(np.asarray(self.encoder.encode(state.view(seat)), dtype=np.float32))
+        values = [float(relative[(other - seat) % self.sides]) for other in range(self.sides)]
+        if self.heuristic is None:
+            return values
+        w = self.weight
+        return [(1 - w) * v + w * h for v, h in zip(values, self.heuristic.estimate(state), strict=True)]
+
+
 FIRST_PLAY_REDUCTION = 0.1
 """An untried move counts as the mean of the tried ones less this (AlphaZero's "first-play urgency")."""
 
@@ -318,31 +348,47 @@ class _Node:
 
 
 # -- presets -----------------------------------------------------------------------------
-EXPERT_BUDGET = Budget(simulations=120, seconds=0.15)
-"""`expert`: about 0.15 s a decision at most (docs/learned-bots.md), the search bounded by simulations."""
+EXPERT_HEURISTIC_WEIGHT = 0.5
+"""`expert` judges a leaf by the mean of the network's value and the game's heuristic."""
+
+
+def expert_bot(net: NumpyNet, game: Game, name: str = "expert", simulations: int | None = None) -> Bot:
+    """`expert`: this game's `hard` search (for Magnate: plan the turn, check the best plans by
+    playing them out) with the network judging the leaves. `simulations` replaces the time limits
+    by a fixed budget (reproducible, and cheap in tests)."""
+    hard = preset(game, "hard")
+    if simulations is not None:
+        hard = replace(
+            hard,
+            simulations=simulations,
+            seconds=None,
+            check_rollouts=min(hard.check_rollouts, simulations),
+            check_seconds=None,
+        )
+    return hard.build(name, ValueJudge(net, game, EXPERT_HEURISTIC_WEIGHT))
 
 
 @cache
-def shipped_net(preset: str) -> NumpyNet | None:
+def shipped_net(name: str) -> NumpyNet | None:
     """The shipped weights of a preset, loaded once (None when the file is not in the package)."""
-    path = WEIGHTS_DIR / SHIPPED[preset]
+    path = WEIGHTS_DIR / SHIPPED[name]
     return NumpyNet.load(path) if path.exists() else None
 
 
 def learned_bots(game: Game) -> dict[str, Callable[[Game], Bot]]:
     """The learned presets whose shipped weights fit this game and option set (for the bot registry)."""
     found: dict[str, Callable[[Game], Bot]] = {}
-    for preset in SHIPPED:
-        net = shipped_net(preset)
+    for name in SHIPPED:
+        net = shipped_net(name)
         if net is None:
             continue
         try:
             net.check(game)
         except (WeightsError, NotImplementedError):
             continue
-        found[preset] = partial(_learned_preset, net, preset)
+        found[name] = partial(_learned_preset, net, name)
     return found
 
 
-def _learned_preset(net: NumpyNet, preset: str, game: Game) -> Bot:
-    return LearnedSearchBot(net, game, EXPERT_BUDGET, name=preset)
+def _learned_preset(net: NumpyNet, name: str, game: Game) -> Bot:
+    return expert_bot(net, game, name)

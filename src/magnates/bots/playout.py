@@ -31,12 +31,22 @@ from magnates.games import entry_of
 Heuristic = Callable[[State, int], float]
 RolloutPolicy = Callable[[State, random.Random], int]
 AllValues = Callable[[State], list[float]]
+LeafJudge = Callable[[State, int], list[float]]
+"""Every seat's value of a position, judged from one seat's view of it (a learned value network)."""
 
 
 class Playout:
     """Leaf values for every seat: the game's returns, or a capped rollout then the heuristic."""
 
-    def __init__(self, game: Game, depth: int, *, use_heuristic: bool = True, use_policy: bool = True) -> None:
+    def __init__(
+        self,
+        game: Game,
+        depth: int,
+        *,
+        use_heuristic: bool = True,
+        use_policy: bool = True,
+        judge: LeafJudge | None = None,
+    ) -> None:
         if depth < 0:
             raise ValueError(f"a rollout depth cannot be negative, not {depth}")
         self.seats = game.num_players
@@ -45,7 +55,10 @@ class Playout:
         self.heuristic: Heuristic | None = hooks.get("heuristic") if use_heuristic else None
         self.all_values: AllValues | None = hooks.get("leaf_values") if use_heuristic else None
         self.policy: RolloutPolicy | None = hooks.get("rollout_action") if use_policy else None
-        self.has_heuristic = self.heuristic is not None or self.all_values is not None
+        self.judge = judge
+        self.viewer = 0
+        """With a `judge`, whose view judges the leaves (the searching seat, set by the search)."""
+        self.has_heuristic = self.heuristic is not None or self.all_values is not None or judge is not None
 
     def values(self, state: State, rng: random.Random, until_turn_of: int | None = None) -> list[float]:
         """Play on from `state` (which it changes) and return one value per seat in [-1, 1].
@@ -77,6 +90,8 @@ class Playout:
 
     def estimate(self, state: State) -> list[float]:
         """The heuristic's guess for an unfinished game (a draw when the game offers none)."""
+        if self.judge is not None:
+            return self.judge(state, self.viewer)
         if self.all_values is not None:
             return self.all_values(state)
         heuristic = self.heuristic

@@ -16,6 +16,7 @@ from magnates.bots.budget import Budget
 from magnates.bots.ismcts import ISMCTSBot
 from magnates.bots.mcts import MCTSBot
 from magnates.bots.plan_check import PlanCheckBot
+from magnates.bots.playout import LeafJudge
 from magnates.core.bot import Bot
 from magnates.core.game import Game
 
@@ -42,16 +43,19 @@ class Preset:
     check_seconds: float | None = None
     """A time limit on the check; it stops between worlds, so every plan keeps as many."""
 
-    def build(self, name: str) -> Bot:
+    def build(self, name: str, judge: LeafJudge | None = None) -> Bot:
+        """The bot; a `judge` (a value network) judges an ISMCTS search's leaves instead of the heuristic."""
         budget = Budget(self.simulations, self.seconds)
         if self.check_plans:
-            search = replace(self, check_plans=0).build(name)
+            search = replace(self, check_plans=0).build(name, judge)
             if not isinstance(search, ISMCTSBot):
                 raise ValueError("only an ISMCTS search's plans can be checked (algorithm='ismcts')")
             return PlanCheckBot(
                 search, plans=self.check_plans, rollouts=self.check_rollouts, seconds=self.check_seconds, name=name
             )
         if self.algorithm == "mcts":
+            if judge is not None:
+                raise ValueError("only an ISMCTS search takes a leaf judge (algorithm='ismcts')")
             return MCTSBot(
                 budget,
                 exploration=self.exploration,
@@ -70,6 +74,7 @@ class Preset:
             widening=self.widening,
             prior_visits=self.prior_visits,
             horizon=self.horizon,
+            judge=judge,
             name=name,
         )
 

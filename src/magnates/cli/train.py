@@ -25,14 +25,26 @@ def train_command(
     actor: Annotated[
         str, typer.Option("--actor", help="Who plays the self-play games: rollout (the game's fast policy) or search.")
     ] = "rollout",
-    chunk: Annotated[int, typer.Option("--chunk", help="Self-play games between learning steps.")] = 50,
-    updates: Annotated[int, typer.Option("--updates", help="Minibatch updates after each chunk.")] = 100,
-    hidden: Annotated[int, typer.Option("--hidden", help="Units per hidden layer.")] = 256,
+    chunk: Annotated[int, typer.Option("--chunk", help="Self-play games between learning steps.")] = 500,
+    updates: Annotated[
+        int, typer.Option("--updates", help="Minibatch updates after each chunk (0: one pass over its samples).")
+    ] = 0,
+    hidden: Annotated[int, typer.Option("--hidden", help="Units per hidden layer.")] = 128,
+    window: Annotated[
+        int, typer.Option("--window", help="Rounds of self-play samples kept to learn from (the newest).")
+    ] = 1,
+    sample_rate: Annotated[
+        float, typer.Option("--sample-rate", help="Share of the decisions of a game kept as samples.")
+    ] = 0.05,
+    holdout_games: Annotated[
+        int, typer.Option("--holdout-games", help="Held-out rollout games whose value loss is logged (0: none).")
+    ] = 100,
     checkpoint_every: Annotated[int, typer.Option("--checkpoint-every", help="Games between checkpoints.")] = 500,
     eval_every: Annotated[int, typer.Option("--eval-every", help="Games between win-rate measurements.")] = 2000,
     eval_games: Annotated[int, typer.Option("--eval-games", help="Games per measurement (0: none).")] = 10,
     eval_against: Annotated[str, typer.Option("--eval-against", help="The bot measured against.")] = "hard",
     threads: Annotated[int, typer.Option("--threads", help="Torch threads for learning.")] = 1,
+    workers: Annotated[int, typer.Option("--workers", help="Processes playing the games.")] = 1,
 ) -> None:
     """Train a policy-value network by self-play and export it for the numpy `learned` bot."""
     if (hours is None) == (games is None):
@@ -53,12 +65,16 @@ def train_command(
             chunk_games=chunk,
             updates=updates,
             hidden=hidden,
+            window=window,
+            sample_rate=sample_rate,
+            holdout_games=holdout_games,
             actor=actor,
             checkpoint_every=checkpoint_every,
             eval_every=eval_every,
             eval_games=eval_games,
             eval_against=eval_against,
             threads=threads,
+            workers=workers,
             command=shlex.join(["magnates", *sys.argv[1:]]),
         )
         trainer = Trainer(config, out, resume=resume)

@@ -24,7 +24,9 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from magnates.bots.learned import LearnedSearchBot
+import magnates
+from magnates.bots.budget import Budget
+from magnates.bots.learned import LearnedSearchBot, NumpyNet
 from magnates.bots.playout import game_hooks
 from magnates.core.chance import sample
 from magnates.core.game import Game
@@ -144,3 +146,27 @@ def play_game(
     obs_arr = np.asarray(obs, dtype=np.float16).reshape(count, encoder.size)
     samples = Samples(obs_arr, values, ptr, np.asarray(legal_ids, dtype=np.int32), np.asarray(shares, dtype=np.float32))
     return GameLog(samples, decisions, returns)
+
+
+@dataclass
+class SelfPlayJob:
+    """Games for one worker: each game's own seed, so a game does not depend on who played it."""
+
+    game: str
+    options: dict[str, object]
+    seeds: list[int]
+    sample_rate: float
+    explore: float
+    net: NumpyNet | None = None
+    """With a network, the learned search plays (`simulations` a decision); else the rollout policy."""
+    simulations: int = 16
+
+
+def play_games(job: SelfPlayJob) -> list[GameLog]:
+    """The job's games, in the order of its seeds (run in a worker process or here)."""
+    game = magnates.load(job.game, **job.options)
+    actor = None if job.net is None else LearnedSearchBot(job.net, game, Budget(simulations=job.simulations))
+    return [
+        play_game(game, random.Random(seed), sample_rate=job.sample_rate, explore=job.explore, actor=actor)
+        for seed in job.seeds
+    ]

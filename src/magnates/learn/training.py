@@ -1,27 +1,31 @@
 """The training loop behind `magnates train`: self-play, learning, checkpoints, log, plot, export.
 
-One round: play `chunk_games` self-play games (`magnates.learn.selfplay`), add their samples to a
-window of the last `window` rounds' samples, take `updates` Adam steps on minibatches drawn from
-that window. Every `checkpoint_every` games the whole run is saved (network, optimizer, every
-random stream, counters and the sample window) to `OUT/checkpoint.pt`, the network is exported to
-`OUT/weights.npz` (and a copy under `OUT/snapshots/`), and a row goes to `OUT/log.csv`; every
-`eval_every` games the current network plays `eval_games` games against `eval_against` (seats
-alternated, the same seeds each time) and its win rate joins the log. `OUT/training.png` plots it.
+One round: play `chunk_games` self-play games (`magnates.learn.selfplay`, on `workers` processes),
+add their samples to a window of the last `window` rounds' samples, and take `updates` Adam steps
+on minibatches drawn from that window (by default one pass over the new samples: see "Learning the
+game, not the games" in docs/learned-bots.md). Every `checkpoint_every` games the whole run is saved
+(network, optimizer, random streams, counters and the sample window) to `OUT/checkpoint.pt`, the
+network is exported to `OUT/weights.npz` (and a copy under `OUT/snapshots/`), and a row goes to
+`OUT/log.csv` with the training losses and the value loss on held-out games; every `eval_every`
+games the network's `expert` plays `eval_games` games against `eval_against` (seats alternated,
+the same seeds each time) and its win rate joins the log. `OUT/training.png` plots it.
 
-A run is reproducible from its seed up to floating-point noise: games use a `random.Random`
-seeded from it, minibatches a numpy generator, the initial weights torch's generator, and all
-three are saved in the checkpoint, so a resumed run continues exactly where it stopped (at the
-last checkpoint: games played since are played again).
+A run is reproducible from its seed up to floating-point noise: game i is seeded from (seed, i),
+whichever worker plays it; minibatches use a numpy generator and the initial weights torch's
+generator, both saved in the checkpoint, so a resumed run continues exactly where it stopped (at
+the last checkpoint: games played since are played again).
 """
 
 from __future__ import annotations
 
 import csv
 import json
+import multiprocessing
 import random
 import subprocess
 import time
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -30,12 +34,12 @@ import numpy as np
 import torch
 
 import magnates
-from magnates.bots.budget import Budget
-from magnates.bots.learned import LearnedSearchBot, NumpyNet
+from magnates.bots.learned import NumpyNet, expert_bot
 from magnates.bots.registry import make_bot
 from magnates.core.game import Game
 from magnates.learn.network import PolicyValueNet, losses, to_numpy
-from magnates.learn.selfplay import Samples, play_game
+from magnates.learn.selfplay import GameLog, Samples, SelfPlayJob, play_game, play_games
+from magnates.sim.batch import chunked
 from magnates.sim.runner import derive_seed
 from magnates.sim.runner import play_game as play_match
 from magnates.sim.stats import wilson_interval
@@ -47,6 +51,7 @@ LOG_FIELDS = (
     "seconds",
     "value_loss",
     "policy_loss",
+    "holdout_value_loss",
     "eval_games",
     "eval_win_rate",
     "eval_low",
@@ -65,15 +70,21 @@ class TrainConfig:
     """Stop after this many self-play games in all (counting those before a resume)."""
     hours: float | None = None
     """Stop after this much training time in all (counting the time before a resume)."""
-    chunk_games: int = 50
-    updates: int = 100
+    chunk_games: int = 500
+    updates: int = 0
+    """Minibatch updates after each round; 0: one pass over that round's new samples."""
     batch: int = 256
     lr: float = 1e-3
     weight_decay: float = 1e-5
-    hidden: int = 256
+    hidden: int = 128
     layers: int = 2
-    window: int = 8
-    sample_rate: float = 0.2
+    window: int = 1
+    holdout_games: int = 100
+    """Games of the rollout policy never trained on, whose value loss the log shows beside the
+    training loss (a training loss far below it means the network learns the games by heart)."""
+    sample_rate: float = 0.05
+    """Share of a game's decisions kept as samples. Few per game: every sample of a game shares its
+    outcome, and a network shown many of them learns the games by heart instead of the game."""
     explore: float = 0.05
     actor: str = "rollout"
     actor_simulations: int = 16
@@ -81,8 +92,12 @@ class TrainConfig:
     eval_every: int = 2000
     eval_games: int = 10
     eval_against: str = "hard"
-    eval_simulations: int = 120
+    eval_simulations: int | None = None
+    """A fixed search budget for the measured bot; None: `expert`'s own (time-limited) budget."""
     threads: int = 1
+    workers: int = 1
+    """Processes playing the self-play and evaluation games (each game seeded alone, so the
+    samples do not depend on the worker count)."""
     command: str = ""
 
     def __post_init__(self) -> None:
@@ -90,14 +105,27 @@ class TrainConfig:
             raise ValueError("say how long to train: --games N or --hours H")
         if self.actor not in ("rollout", "search"):
             raise ValueError(f"unknown actor {self.actor!r}; choose rollout or search")
-        for name in ("chunk_games", "updates", "batch", "window", "checkpoint_every"):
+        if not 0.0 < self.sample_rate <= 1.0:
+            raise ValueError(f"sample_rate must be above 0 and at most 1, not {self.sample_rate}")
+        if self.updates < 0 or self.workers < 1:
+            raise ValueError("updates cannot be negative and workers must be at least 1")
+        for name in ("chunk_games", "batch", "window", "checkpoint_every"):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name} must be at least 1")
 
     def learning_fields(self) -> dict[str, Any]:
         """The fields a resumed run must share with the one it resumes (stopping rules may change)."""
         data = asdict(self)
-        for name in ("games", "hours", "command", "threads", "eval_every", "eval_games", "checkpoint_every"):
+        for name in (
+            "games",
+            "hours",
+            "command",
+            "threads",
+            "eval_every",
+            "eval_games",
+            "checkpoint_every",
+            "holdout_games",
+        ):
             data.pop(name)
         return json.loads(json.dumps(data, default=str))  # type: ignore[no-any-return]
 
@@ -110,6 +138,7 @@ class Progress:
     seconds: float = 0.0
     last_value_loss: float = float("nan")
     last_policy_loss: float = float("nan")
+    holdout_value_loss: float = float("nan")
     evals: list[dict[str, float]] = field(default_factory=list)
 
 
@@ -153,6 +182,8 @@ class Trainer:
         self.window: list[Samples] = []
         self.progress = Progress()
         self.code = code_version()
+        self.pool: ProcessPoolExecutor | None = None
+        self.holdout = self._holdout()
         if resume:
             self._load()
         elif (self.out / "checkpoint.pt").exists():
@@ -166,6 +197,23 @@ class Trainer:
     def run(self, on_round: Callable[[Progress], None] | None = None) -> Progress:
         self.out.mkdir(parents=True, exist_ok=True)
         (self.out / "config.json").write_text(json.dumps(asdict(self.config), indent=2, default=str) + "\n")
+        c = self.config
+        if c.workers > 1:
+            self.pool = ProcessPoolExecutor(max_workers=c.workers, mp_context=multiprocessing.get_context("spawn"))
+        try:
+            self._rounds(on_round)
+        finally:
+            if self.pool is not None:
+                self.pool.shutdown()
+                self.pool = None
+        return self.progress
+
+    def _map(self, work: Callable[[Any], list[Any]], jobs: list[Any]) -> list[Any]:
+        """`work` over `jobs` (each a list of results), on the pool when there is one; results in job order."""
+        parts = list(self.pool.map(work, jobs)) if self.pool is not None else [work(job) for job in jobs]
+        return [result for part in parts for result in part]
+
+    def _rounds(self, on_round: Callable[[Progress], None] | None) -> None:
         c = self.config
         while not self.done():
             started = time.perf_counter()
@@ -182,17 +230,16 @@ class Trainer:
                 self.checkpoint()
             if on_round is not None:
                 on_round(self.progress)
-        return self.progress
 
     def _self_play(self, count: int) -> None:
         c = self.config
-        actor = None
-        if c.actor == "search":
-            actor = LearnedSearchBot(self.numpy_net(), self.game, Budget(simulations=c.actor_simulations))
-        logs = [
-            play_game(self.game, self.rng, sample_rate=c.sample_rate, explore=c.explore, actor=actor)
-            for _ in range(count)
+        net = self.numpy_net() if c.actor == "search" else None
+        seeds = [derive_seed(c.seed, "self-play", self.progress.games + k) for k in range(count)]
+        jobs = [
+            SelfPlayJob(c.game, c.options, part, c.sample_rate, c.explore, net, c.actor_simulations)
+            for part in chunked(seeds, c.workers)
         ]
+        logs: list[GameLog] = self._map(play_games, jobs)
         chunk = Samples.concat([log.samples for log in logs])
         self.window = [*self.window, chunk][-c.window :]
         self.progress.games += count
@@ -207,8 +254,13 @@ class Trainer:
         values_all = torch.from_numpy(data.values)
         self.net.train()
         value_sum = policy_sum = 0.0
-        for _ in range(c.updates):
-            rows = self.batches.integers(0, len(data), size=min(c.batch, len(data)))
+        updates = c.updates or max(1, -(-len(self.window[-1]) // c.batch))
+        order = self.batches.permutation(len(data)) if not c.updates else None
+        for step in range(updates):
+            if order is None:
+                rows = self.batches.integers(0, len(data), size=min(c.batch, len(data)))
+            else:  # a pass's worth of updates: no sample twice in a round
+                rows = np.sort(order[step * c.batch : (step + 1) * c.batch])
             target, mask = data.dense_policy(rows, self.game.num_distinct_actions)
             index = torch.from_numpy(rows)
             value_loss, policy_loss = losses(
@@ -220,11 +272,33 @@ class Trainer:
             self.optimizer.step()
             value_sum += value_loss.item()
             policy_sum += policy_loss.item()
-        self.progress.updates += c.updates
-        self.progress.last_value_loss = value_sum / c.updates
-        self.progress.last_policy_loss = policy_sum / c.updates
+        self.progress.updates += updates
+        self.progress.last_value_loss = value_sum / updates
+        self.progress.last_policy_loss = policy_sum / updates
 
     # -- measuring -------------------------------------------------------------------------
+    def _holdout(self) -> Samples | None:
+        """Samples of `holdout_games` rollout-policy games from a stream of their own (never trained on)."""
+        c = self.config
+        if c.holdout_games < 1:
+            return None
+        rng = random.Random(derive_seed(c.seed, "holdout", 0))
+        return Samples.concat(
+            [
+                play_game(self.game, rng, sample_rate=c.sample_rate, explore=c.explore).samples
+                for _ in range(c.holdout_games)
+            ]
+        )
+
+    def holdout_value_loss(self) -> float:
+        """The value loss (MSE) on the held-out games."""
+        if self.holdout is None or len(self.holdout) == 0:
+            return float("nan")
+        self.net.eval()
+        with torch.no_grad():
+            predicted, _ = self.net(torch.from_numpy(self.holdout.obs.astype(np.float32)))
+            return float(torch.mean((predicted - torch.from_numpy(self.holdout.values)) ** 2))
+
     def evaluate(self) -> dict[str, float]:
         """Win rate of the current network's search against `eval_against`, seats alternated.
 
@@ -232,16 +306,15 @@ class Trainer:
         log compare networks on the same deals and dice.
         """
         c = self.config
-        learned = LearnedSearchBot(self.numpy_net(), self.game, Budget(simulations=c.eval_simulations))
-        wins = 0.0
+        net = self.numpy_net()
         seats = self.game.num_players
-        for i in range(c.eval_games):
-            opponents = [make_bot(c.eval_against, self.game) for _ in range(seats)]
-            seat = i % seats
-            bots = [learned if s == seat else opponents[s] for s in range(seats)]
-            outcome = play_match(self.game, bots, derive_seed(c.seed, "eval", i))
-            if outcome.result is not None and outcome.result.winners == [seat]:
-                wins += 1
+        jobs = [
+            EvalJob(
+                c.game, c.options, net, c.eval_simulations, c.eval_against, i % seats, derive_seed(c.seed, "eval", i)
+            )
+            for i in range(c.eval_games)
+        ]
+        wins = float(sum(self._map(play_eval_game, jobs)))
         low, high = wilson_interval(wins, c.eval_games)
         row = {"games": float(self.progress.games), "rate": wins / c.eval_games, "low": low, "high": high}
         self.progress.evals.append(row)
@@ -274,6 +347,7 @@ class Trainer:
 
     def checkpoint(self) -> None:
         p = self.progress
+        p.holdout_value_loss = self.holdout_value_loss()
         state = {
             "config": self.config.learning_fields(),
             "net": self.net.state_dict(),
@@ -331,6 +405,7 @@ class Trainer:
             "seconds": round(p.seconds, 1),
             "value_loss": round(p.last_value_loss, 5),
             "policy_loss": round(p.last_policy_loss, 5),
+            "holdout_value_loss": round(p.holdout_value_loss, 5),
             "eval_games": "",
             "eval_win_rate": "",
             "eval_low": "",
@@ -362,6 +437,9 @@ class Trainer:
         fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4))
         minutes = [r["seconds"] / 60 for r in rows]
         left.plot(minutes, [r["value_loss"] for r in rows], label="value loss (MSE)")
+        held = [(m, r["holdout_value_loss"]) for m, r in zip(minutes, rows, strict=True) if "holdout_value_loss" in r]
+        if held:
+            left.plot([m for m, _ in held], [v for _, v in held], label="value loss, held-out games")
         left.plot(minutes, [r["policy_loss"] for r in rows], label="policy loss (cross-entropy)")
         left.set_xlabel("training time (minutes)")
         left.legend()
@@ -382,3 +460,28 @@ class Trainer:
         fig.savefig(path, dpi=100)
         plt.close(fig)
         return path
+
+
+@dataclass
+class EvalJob:
+    """One measuring game: the network's `expert` in `seat`, `against` in the others."""
+
+    game: str
+    options: dict[str, Any]
+    net: NumpyNet
+    simulations: int | None
+    against: str
+    seat: int
+    seed: int
+
+
+def play_eval_game(job: EvalJob) -> list[float]:
+    """[1.0] when the measured bot alone won the game, else [0.0] (run in a worker process or here)."""
+    game = magnates.load(job.game, **job.options)
+    seats = game.num_players
+    bots = [
+        expert_bot(job.net, game, "learned", job.simulations) if s == job.seat else make_bot(job.against, game)
+        for s in range(seats)
+    ]
+    outcome = play_match(game, bots, job.seed)
+    return [1.0 if outcome.result is not None and outcome.result.winners == [job.seat] else 0.0]
