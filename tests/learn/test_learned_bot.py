@@ -15,7 +15,18 @@ import pytest
 
 import magnates
 from magnates.bots.budget import Budget
-from magnates.bots.learned import SHIPPED, WEIGHTS_DIR, LearnedSearchBot, NumpyNet, WeightsError, shipped_net
+from magnates.bots.learned import (
+    SHIPPED,
+    WEIGHTS_DIR,
+    LearnedSearchBot,
+    NumpyNet,
+    ValueJudge,
+    WeightsError,
+    expert_bot,
+    shipped_net,
+)
+from magnates.bots.playout import Playout
+from magnates.bots.presets import preset
 from magnates.bots.registry import available, make_bot
 from magnates.core.chance import sample
 from magnates.core.game import Game, State
@@ -122,7 +133,7 @@ def test_expert_ships_for_official_two_player_magnate_only(magnate: Game) -> Non
 def test_shipped_expert_plays_a_whole_game_with_legal_moves(magnate: Game) -> None:
     net = shipped_net("expert")
     assert net is not None
-    bot = LearnedSearchBot(net, magnate, Budget(simulations=6))
+    bot = expert_bot(net, magnate, simulations=6)
     seen: list[tuple[int, list[int]]] = []
 
     class Checked:
@@ -170,3 +181,54 @@ def test_the_search_follows_the_network(magnate: Game) -> None:
     net.policy_b[favourite] = 30.0
     bot = LearnedSearchBot(net, magnate, Budget(simulations=3), horizon="own-moves")
     assert bot.choose(magnate, state.view(state.current_player()), legal, random.Random(0)) == favourite
+
+
+def test_the_expert_decides_from_the_view_alone(magnate: Game) -> None:
+    """`expert` (hard's search, the network judging its leaves): the same move for two states that
+    differ only in what the seat cannot see, from the same random stream."""
+    net = shipped_net("expert") or random_net(magnate)
+    checked = 0
+    for state in decision_points(magnate, seed=12, count=6):
+        seat = state.current_player()
+        view = state.view(seat)
+        other = magnate.sample_state(view, random.Random(checked + 200))
+        legal = list(state.legal_actions())
+        choice = expert_bot(net, magnate, simulations=12).choose(magnate, view, legal, random.Random(5))
+        assert choice in legal
+        again = expert_bot(net, magnate, simulations=12)
+        assert again.choose(magnate, other.view(seat), list(other.legal_actions()), random.Random(5)) == choice
+        checked += 1
+    assert checked >= 3
+
+
+def test_the_value_judge_reads_the_network_and_blends_the_heuristic(magnate: Game) -> None:
+    net = random_net(magnate, seed=7)
+    state = decision_points(magnate, seed=9, count=3)[-1]
+    alone, blended = ValueJudge(net, magnate, 0.0), ValueJudge(net, magnate, 0.5)
+    for seat in range(2):
+        relative, _ = net.evaluate(np.asarray(magnate.observation_encoder().encode(state.view(seat)), np.float32))
+        values = alone(state, seat)
+        assert values == pytest.approx([float(relative[(other - seat) % 2]) for other in range(2)], abs=1e-6)
+        heuristic = Playout(magnate, 0).estimate(state)
+        assert blended(state, seat) == pytest.approx(
+            [(v + h) / 2 for v, h in zip(values, heuristic, strict=True)], abs=1e-6
+        )
+    with pytest.raises(ValueError, match="heuristic_weight"):
+        ValueJudge(net, magnate, 1.5)
+
+
+def test_the_expert_search_asks_the_judge_at_its_leaves(magnate: Game) -> None:
+    """The judge replaces the heuristic in hard's search, seen from the searching seat only."""
+    asked: list[int] = []
+    judge = ValueJudge(random_net(magnate, seed=2), magnate)
+
+    def counting(state: State, seat: int) -> list[float]:
+        asked.append(seat)
+        return judge(state, seat)
+
+    state = next(s for s in decision_points(magnate, seed=5, count=20) if len(s.legal_actions()) >= 3)
+    seat = state.current_player()
+    bot = preset(magnate, "hard").build("judged", counting)
+    legal = list(state.legal_actions())
+    assert bot.choose(magnate, state.view(seat), legal, random.Random(1)) in legal
+    assert asked and set(asked) == {seat}

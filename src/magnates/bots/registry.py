@@ -27,7 +27,7 @@ DESCRIPTIONS: dict[str, str] = {
     "random": "Plays any legal move at random (it may even resign): for trying the rules out.",
     "random-no-concede": "Plays at random but never resigns.",
     "patient-random": "Plays at random but never resigns, so whole games get played.",
-    "expert": "Searches with a network trained by self-play; still in training, not yet stronger than hard.",
+    "expert": "Plans like hard, judging each plan by a network trained on self-play games as well as the heuristic.",
     "mcts": "Monte Carlo tree search with a fixed budget (for study).",
     "ismcts": "Monte Carlo search over what it cannot see, with a fixed budget (for study).",
     "people": "Greedy, leaning toward the people's support.",

@@ -449,6 +449,7 @@ class Trainer:
             lows = [r["eval_win_rate"] - r["eval_low"] for r in evals]
             highs = [r["eval_high"] - r["eval_win_rate"] for r in evals]
             right.errorbar([r["seconds"] / 60 for r in evals], rates, yerr=[lows, highs], marker="o", capsize=3)
+        right.set_xlim(left.get_xlim())  # the same time axis on both sides
         right.axhline(1 / self.game.num_players, color="grey", linestyle=":", label="fair share")
         right.set_ylim(0, 1)
         right.set_xlabel("training time (minutes)")

@@ -1,0 +1,68 @@
+"""How well a learned value predicts who wins, beside the game's hand-fitted heuristic.
+
+    python benchmarks/value_accuracy.py WEIGHTS.npz [--games 400] [--seed 50000] [--rate 0.1]
+
+Plays `--games` games of the game's rollout policy (`greedy` in Magnate; game i seeded seed + i, so
+new games for a network trained on seeds derived from its run seed), picks a random `--rate` of the
+decision points and a random seat at each, and compares three guesses at that seat's final result
+(+1 a win, -1 a loss): the heuristic (`magnates.bots.playout`, what `hard` judges with), the
+network's value from the seat's view, and their mean (what `expert` judges with). Prints the mean
+squared error (always guessing a draw scores 1.0) and how often the sign is right.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+
+import numpy as np
+
+import magnates
+from magnates.bots.learned import NumpyNet
+from magnates.bots.playout import Playout, game_hooks
+from magnates.core.chance import sample
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("weights")
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--seed", type=int, default=50_000)
+    parser.add_argument("--rate", type=float, default=0.1)
+    args = parser.parse_args()
+    net = NumpyNet.load(args.weights)
+    game = magnates.load(net.meta["game"], **net.meta.get("options", {}))
+    net.check(game)
+    encoder = game.observation_encoder()
+    heuristic = Playout(game, 0)
+    policy = game_hooks(game)["rollout_action"]
+    guesses: list[tuple[float, float]] = []
+    outcomes: list[float] = []
+    for index in range(args.games):
+        rng = random.Random(args.seed + index)
+        state = game.new_initial_state()
+        picked: list[tuple[int, float, float]] = []
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(sample(state.chance_outcomes(), rng))
+                continue
+            if rng.random() < args.rate:
+                seat = rng.randrange(game.num_players)
+                value, _ = net.evaluate(np.asarray(encoder.encode(state.view(seat)), dtype=np.float32))
+                picked.append((seat, heuristic.estimate(state)[seat], float(value[0])))
+            state.apply_action(policy(state, rng))
+        returns = state.returns()
+        for seat, by_heuristic, by_net in picked:
+            guesses.append((by_heuristic, by_net))
+            outcomes.append(float(returns[seat]))
+    table = np.asarray(guesses)
+    truth = np.asarray(outcomes)
+    print(f"{len(truth)} positions from {args.games} games of the rollout policy; weights {args.weights}")
+    for name, guess in (("heuristic", table[:, 0]), ("network", table[:, 1]), ("mean", table.mean(axis=1))):
+        mse = float(np.mean((guess - truth) ** 2))
+        right = float(np.mean(np.sign(guess) == np.sign(truth)))
+        print(f"{name:10s} mean squared error {mse:.4f}   sign right {right:.1%}")
+
+
+if __name__ == "__main__":
+    main()
