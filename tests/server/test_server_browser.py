@@ -232,6 +232,7 @@ def test_a_table_is_created_from_the_options_just_chosen_even_while_the_seats_ar
     page.select_option("#game", "magnate")
     wait_for_seats(page, 2)
     held: list[Any] = []
+
     def hold(route: Any) -> None:  # hold the answer to the next description
         held.append(route)
 
