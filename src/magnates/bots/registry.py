@@ -23,7 +23,7 @@ DESCRIPTIONS: dict[str, str] = {
     "greedy": "Takes the move that looks best right now, one move ahead: quick, a fair first opponent.",
     "easy": "Looks a little ahead before it moves: gentle, good for learning.",
     "medium": "Plans its turn further ahead: a fair challenge.",
-    "hard": "The strongest: plans its whole turn and checks its plans (up to about a second a move).",
+    "hard": "Plans its whole turn and checks its plans by playing them out (up to about a second a move).",
     "random": "Plays any legal move at random (it may even resign): for trying the rules out.",
     "random-no-concede": "Plays at random but never resigns.",
     "patient-random": "Plays at random but never resigns, so whole games get played.",
