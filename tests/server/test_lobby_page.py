@@ -37,7 +37,8 @@ def test_two_people_find_each_other_through_the_open_tables(browser: Any, live_s
     assert ana.locator("#options .help").first.is_visible()  # option help is on the page, not in a tooltip
     ana.wait_for_selector("select[data-seat='1']")
     ana.select_option("select[data-seat='1']", "bot:hard")
-    assert "strongest" in ana.locator("#seat-1-help").inner_text()  # each bot level says how it plays
+    help_text = ana.locator("#seat-1-help").inner_text().lower()
+    assert "plans its whole turn" in help_text  # each bot level says how it plays
     ana.select_option("select[data-seat='1']", "open")
     ana.select_option("#turn-seconds", "300")
     ana.click("#create-button")
