@@ -121,6 +121,7 @@ class TrainConfig:
             "hours",
             "command",
             "threads",
+            "workers",
             "eval_every",
             "eval_games",
             "checkpoint_every",
