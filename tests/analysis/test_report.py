@@ -10,7 +10,7 @@ import pytest
 
 from magnates.core.errors import RecordError
 from magnates.sim.arena import run_arena, wilson_interval
-from magnates.sim.report import build_report, load_summaries, summarize_line, write_report
+from magnates.sim.report import build_report, load_summaries, recorded_actions, summarize_line, write_report
 
 
 @pytest.fixture(scope="module")
@@ -95,3 +95,19 @@ def test_broken_input_says_where(tmp_path: Path) -> None:
     (tmp_path / "empty").mkdir()
     with pytest.raises(RecordError, match=r"no \*\.jsonl record files"):
         load_summaries(tmp_path / "empty")
+
+
+def test_recorded_actions_gives_every_game_of_the_files_in_order(records: Path, tmp_path: Path) -> None:
+    lines = [json.loads(line) for line in (records / "records.jsonl").read_text().splitlines() if line.strip()]
+    assert list(recorded_actions([records / "records.jsonl"])) == [line["actions"] for line in lines]
+    assert len(list(recorded_actions([records, records / "records.jsonl"]))) == 2 * len(lines)  # a folder too
+    simulate_line = {"record": lines[0], "bots": lines[0]["meta"]["bots"]}  # `magnates simulate --out` wraps it
+    assert list(recorded_actions([_write(tmp_path / "sim.jsonl", [simulate_line])])) == [lines[0]["actions"]]
+    (tmp_path / "bad.jsonl").write_text(json.dumps(lines[0]) + "\n" + '{"record": {"game": "race"}}\n')
+    with pytest.raises(RecordError, match=r"bad.jsonl:2: the record lacks options, actions"):
+        list(recorded_actions([tmp_path / "bad.jsonl"]))
+
+
+def _write(path: Path, lines: list[dict[str, object]]) -> Path:
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    return path

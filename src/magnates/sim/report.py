@@ -97,6 +97,28 @@ def read_lines(source: Path) -> Iterator[tuple[str, dict[str, Any]]]:
                 yield f"{path}:{number}", data
 
 
+def split_line(data: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """(record, what it came to) of a JSON line in either format: `magnates simulate --out` puts the
+    record beside the outcome; the arena writes a bare record with the outcome in its meta. A line
+    without a record gives an empty one."""
+    if isinstance(data.get("record"), dict):
+        return data["record"], data
+    if "actions" in data:
+        return data, data.get("meta") or {}
+    return {}, data
+
+
+def recorded_actions(sources: Iterable[str | Path]) -> Iterator[list[int]]:
+    """The actions of every game record in these JSON-lines files (or folders of them), in order:
+    what a replay script steps through. A line without a valid record is refused by `Record`."""
+    for source in sources:
+        for where, data in read_lines(Path(source)):
+            try:
+                yield Record.from_json(split_line(data)[0]).actions
+            except RecordError as err:
+                raise RecordError(f"{where}: {err}") from None
+
+
 def _income(details: Mapping[str, Any]) -> dict[int, dict[str, float]]:
     raw = details.get("income")
     if not isinstance(raw, Mapping):
@@ -120,13 +142,7 @@ def _replayed(data: dict[str, Any], where: str) -> tuple[dict[str, Any], int]:
 
 def summarize_line(data: dict[str, Any], where: str = "record") -> GameSummary | None:
     """A finished game's summary, or None for a game that ended in an error."""
-    record: dict[str, Any]
-    if isinstance(data.get("record"), dict):  # `magnates simulate --out`: the record beside the outcome
-        record, meta = data["record"], data
-    elif "actions" in data:  # a bare record, what it came to in its meta
-        record, meta = data, data.get("meta") or {}
-    else:  # an outcome line without its record
-        record, meta = {}, data
+    record, meta = split_line(data)
     result = meta.get("result")
     decisions = meta.get("decisions")
     if result is None and meta.get("error"):

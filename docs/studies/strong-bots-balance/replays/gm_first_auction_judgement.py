@@ -5,20 +5,17 @@ game's first middleman, is outbid in round 0: the value of each legal answer for
 """
 
 import sys
-from pathlib import Path
 
 from magnates.core.game import CHANCE
 from magnates.games import load
 from magnates.games.galactic_magnate.board import PRICE
 from magnates.games.galactic_magnate.heuristic import leaf_values
-from magnates.sim.report import read_lines
+from magnates.sim.report import recorded_actions
 
 game = load("galactic-magnate", players=5)
 kind_of = game.ids.kind_of
-lines = [data for _, data in read_lines(Path(sys.argv[1]))]
 limit = int(sys.argv[2]) if len(sys.argv) > 2 else 40
-for line in lines[:limit]:
-    actions = line["record"]["actions"]
+for actions in list(recorded_actions(sys.argv[1:2]))[:limit]:
     state = game.new_initial_state()
     middleman = None
     for action in actions:

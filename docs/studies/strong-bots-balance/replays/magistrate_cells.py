@@ -10,7 +10,7 @@ from pathlib import Path
 from magnates.core.game import CHANCE
 from magnates.games import load
 from magnates.games.magistrate.actions import AgentOp, cell_name
-from magnates.sim.report import read_lines
+from magnates.sim.report import read_lines, split_line
 
 game = load("magistrate", players=3)
 uses = defaultdict(
@@ -19,9 +19,9 @@ uses = defaultdict(
 games = 0
 for f in sys.argv[1:]:
     for _, data in read_lines(Path(f)):
-        rec = data
-        acts = rec["record"]["actions"] if "record" in rec else rec["actions"]
-        if "bots" in rec and any("+" in b for b in rec["bots"]):
+        record, meta = split_line(data)
+        acts = record["actions"]
+        if any("+" in b for b in meta.get("bots", [])):
             continue  # skip narrowed games
         st = game.new_initial_state()
         per = defaultdict(Counter)
