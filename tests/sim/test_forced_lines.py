@@ -99,8 +99,10 @@ def test_bad_lines_are_refused_with_what_is_wrong() -> None:
 
 def test_the_narrowed_seat_rotates_and_records_read_back(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert [narrowed_seat(i, 3) for i in range(6)] == [0, 1, 2, 0, 1, 2]
-    task = Task("magistratvm", 3, (), "greedy", "climb", 7, (0, 1, 2))
-    outcomes = run(task, 1)
+    task = Task("magistratvm", 3, (), "greedy", "climb", 7)
+    outcomes = run(task, range(3), 1)
+    pooled = run(task, range(3), 2)  # the project's process pool (spawned workers): the same games
+    assert [(o.index, o.actions) for o in pooled] == [(o.index, o.actions) for o in outcomes]
     assert [o.bots[narrowed_seat(o.index, 3)] for o in outcomes] == ["greedy+climb"] * 3
     assert all(o.bots.count("greedy") == 2 for o in outcomes)
     out = tmp_path / "climb.jsonl"

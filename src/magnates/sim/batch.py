@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from magnates.bots.registry import make_bot
 from magnates.core.game import Game
@@ -132,9 +132,13 @@ def play_indexes(spec: BatchSpec, indexes: Sequence[int]) -> list[GameOutcome]:
     return play_assignments(spec, [(index, lineup(spec.bots, players, index)) for index in indexes])
 
 
+Spec = TypeVar("Spec")
+"""What a task's games are (a `BatchSpec`, or a study's own description of them); it must pickle."""
+
+
 def run_tasks(
-    work: Callable[[BatchSpec, Any], list[GameOutcome]],
-    tasks: Sequence[tuple[BatchSpec, Any]],
+    work: Callable[[Spec, Any], list[GameOutcome]],
+    tasks: Sequence[tuple[Spec, Any]],
     workers: int,
     progress: Callable[[int], None] | None = None,
 ) -> list[GameOutcome]:

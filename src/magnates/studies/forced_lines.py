@@ -28,7 +28,6 @@ import argparse
 import random
 import statistics
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -43,7 +42,7 @@ from magnates.games import load
 from magnates.games.magistratvm.actions import Promote, PromotePatrician
 from magnates.games.magistratvm.offices import AEDILE, PRAETOR
 from magnates.sim.arena import write_records
-from magnates.sim.batch import game_seed
+from magnates.sim.batch import chunked, game_seed, run_tasks
 from magnates.sim.report import read_lines
 from magnates.sim.runner import GameOutcome, play_game
 from magnates.sim.stats import wilson_interval
@@ -119,18 +118,17 @@ class Task:
     bot: str
     line: str
     seed: int
-    indexes: tuple[int, ...]
 
 
 def narrowed_seat(index: int, players: int) -> int:
     return index % players
 
 
-def _play(task: Task) -> list[GameOutcome]:
+def _play(task: Task, indexes: Sequence[int]) -> list[GameOutcome]:
     game = load(task.game, players=task.players, **dict(task.options))
     narrow = line(task.game, task.line)
     out = []
-    for index in task.indexes:
+    for index in indexes:
         seat = narrowed_seat(index, task.players)
         bots: list[Bot] = [make_bot(task.bot, game) for _ in range(task.players)]
         bots[seat] = Narrowed(bots[seat], narrow, f"{task.bot}+{task.line}")
@@ -139,13 +137,9 @@ def _play(task: Task) -> list[GameOutcome]:
     return out
 
 
-def run(task: Task, workers: int) -> list[GameOutcome]:
-    chunks = [task.indexes[w::workers] for w in range(workers)]
-    tasks = [Task(**{**task.__dict__, "indexes": tuple(chunk)}) for chunk in chunks if chunk]
-    if workers <= 1:
-        return [o for t in tasks for o in _play(t)]
-    with ProcessPoolExecutor(workers) as pool:
-        return sorted((o for batch in pool.map(_play, tasks) for o in batch), key=lambda o: o.index)
+def run(task: Task, indexes: Sequence[int], workers: int) -> list[GameOutcome]:
+    """The games `indexes` of `task`, here or on `workers` processes (`magnates.sim.batch.run_tasks`)."""
+    return run_tasks(_play, [(task, chunk) for chunk in chunked(indexes, workers)], workers)
 
 
 def report(game: Game, spec: str, bot: str, outcomes: Sequence[GameOutcome]) -> str:
@@ -213,10 +207,10 @@ def main(argv: Sequence[str] | None = None) -> None:
         if args.records:
             outcomes = [_outcome(game, data, where) for path in args.records for where, data in read_lines(path)]
         else:
-            indexes = tuple(range(args.first, args.first + args.games))
+            indexes = range(args.first, args.first + args.games)
             chosen = tuple(sorted(options.items()))
-            task = Task(args.game, args.players, chosen, args.bot, args.line, args.seed, indexes)
-            outcomes = run(task, args.workers)
+            task = Task(args.game, args.players, chosen, args.bot, args.line, args.seed)
+            outcomes = run(task, indexes, args.workers)
             if args.out:
                 write_records(args.out, game, outcomes)
     except (MagnatesError, OSError) as err:
