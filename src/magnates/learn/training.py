@@ -178,7 +178,6 @@ class Trainer:
             layers=config.layers,
         )
         self.optimizer = torch.optim.Adam(self.net.parameters(), lr=config.lr, weight_decay=config.weight_decay)
-        self.rng = random.Random(config.seed)
         self.batches = np.random.default_rng(config.seed)
         self.window: list[Samples] = []
         self.progress = Progress()
@@ -353,7 +352,6 @@ class Trainer:
             "config": self.config.learning_fields(),
             "net": self.net.state_dict(),
             "optimizer": self.optimizer.state_dict(),
-            "python_rng": self.rng.getstate(),
             "numpy_rng": self.batches.bit_generator.state,
             "torch_rng": torch.get_rng_state(),
             "progress": asdict(p),
@@ -378,8 +376,6 @@ class Trainer:
             raise ValueError(f"--resume with other training settings than the run in {self.out}: {', '.join(changed)}")
         self.net.load_state_dict(state["net"])
         self.optimizer.load_state_dict(state["optimizer"])
-        python_state = state["python_rng"]
-        self.rng.setstate((python_state[0], tuple(python_state[1]), python_state[2]))
         self.batches.bit_generator.state = state["numpy_rng"]
         torch.set_rng_state(state["torch_rng"])
         self.progress = Progress(**state["progress"])
