@@ -129,3 +129,23 @@ def test_magnates_hard_preset_beats_greedy() -> None:
     game = load("magnate")
     done = study(game, search_bot("hard", game), make_bot("greedy", game), range(20_000, 20_030))
     assert done.wins / done.played > 0.6
+
+
+def test_a_judged_check_values_each_plan_where_the_searcher_decides_again() -> None:
+    judged: list[tuple[int, int]] = []
+
+    def judge(state: Any, viewer: int) -> list[float]:
+        judged.append((state.current_player(), viewer))
+        return [0.0, 0.0]
+
+    game, state = next((g, s) for g, s in magnate_turns(seed=8) if s.turn_number >= 6 and s.phase == MAIN)
+    seat = state.current_player()
+    bot = PlanCheckBot(own_moves_search(40), plans=3, rollouts=3, min_share=0.0, judge=judge, judge_weight=1.0)
+    move = bot.choose(game, state.view(seat), state.legal_actions(), random.Random(4))
+    assert move in state.legal_actions() and bot.last_checked == 3
+    assert judged and all(where == viewer == seat for where, viewer in judged)  # the searcher's next decision
+    assert len(judged) % 3 == 0  # every checked plan in each of the 3 worlds
+    with pytest.raises(ValueError, match="judge"):
+        PlanCheckBot(own_moves_search(), judge_weight=0.5)  # a weight without a judge
+    with pytest.raises(ValueError, match="judge"):
+        PlanCheckBot(own_moves_search(), judge=judge, judge_weight=1.5)

@@ -27,7 +27,7 @@ from typing import Any
 
 from magnates.bots.ismcts import InfoNode, ISMCTSBot
 from magnates.bots.mcts import best_prior
-from magnates.bots.playout import Playout
+from magnates.bots.playout import LeafJudge, Playout
 from magnates.core.game import Game, State
 
 
@@ -49,7 +49,11 @@ class PlanCheckBot:
     """An own-moves search whose `plans` best first moves are checked by `rollouts` full playouts each.
 
     `seconds` stops the check early (every plan keeps the same worlds); first moves visited less
-    than `min_share` of the most visited one are not worth checking.
+    than `min_share` of the most visited one are not worth checking. With a `judge` (a value
+    network) each playout is also judged where the searcher decides again after the others'
+    replies, and a plan's result in a world is `judge_weight` times that judgement plus the rest
+    times how the game ended (at weight 1 the playout stops there: far cheaper, free of the later
+    dice's noise, as good as the judge).
     """
 
     def __init__(
@@ -60,17 +64,23 @@ class PlanCheckBot:
         rollouts: int = 16,
         seconds: float | None = None,
         min_share: float = 0.05,
+        judge: LeafJudge | None = None,
+        judge_weight: float = 0.0,
         name: str = "plan-check",
     ) -> None:
         if search.horizon != "own-moves":
             raise ValueError("checking plans needs a search over the searcher's own moves (horizon='own-moves')")
         if plans < 1 or rollouts < 1:
             raise ValueError(f"checking needs at least one plan and one rollout, not {plans} and {rollouts}")
+        if not 0.0 <= judge_weight <= 1.0 or (judge_weight > 0 and judge is None):
+            raise ValueError(f"a judge weight lies in [0, 1] and needs a judge, not {judge_weight}")
         self.search = search
         self.plans = plans
         self.rollouts = rollouts
         self.seconds = seconds
         self.min_share = min_share
+        self.judge = judge
+        self.judge_weight = judge_weight
         self.name = name
         self._memory: dict[str, int] = {}
         self.last_checked = 0
@@ -139,8 +149,9 @@ class PlanCheckBot:
 
     # -- checking ------------------------------------------------------------------------
     def _check(self, game: Game, view: Mapping[str, Any], plans: list[list[int]], rng: random.Random) -> list[float]:
-        """Each plan's mean result for the searcher over the same sampled worlds, played to the end."""
-        finish = Playout(game, 10**9, use_heuristic=False)
+        """Each plan's mean result for the searcher over the same sampled worlds (see `judge_weight`)."""
+        finish = Playout(game, 10**9, use_heuristic=False, judge=self.judge)
+        w = self.judge_weight
         totals = [0.0] * len(plans)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         worlds = 0
@@ -149,12 +160,15 @@ class PlanCheckBot:
                 break
             seed = rng.getrandbits(64)
             world = game.sample_state(view, random.Random(seed))
-            me = world.current_player()
+            me = finish.viewer = world.current_player()
             for i, plan in enumerate(plans):
                 state = world.clone()
                 for action in plan:
                     state.apply_action(action)
-                totals[i] += finish.values(state, random.Random(seed + 1))[me]
+                dice = random.Random(seed + 1)
+                judged = finish.values(state, dice, until_turn_of=me)[me] if w > 0 else 0.0
+                ended = finish.values(state, dice)[me] if w < 1 else 0.0
+                totals[i] += w * judged + (1 - w) * ended
             worlds += 1
         self.last_checked = worlds
         return [t / worlds for t in totals]

@@ -42,6 +42,9 @@ class Preset:
     """Sampled worlds each checked plan is played out in (the same worlds for every plan)."""
     check_seconds: float | None = None
     """A time limit on the check; it stops between worlds, so every plan keeps as many."""
+    check_judge_weight: float = 0.0
+    """With a judge (`build(judge=...)`): how much a checked plan's result in a world is the judge's
+    value where the searcher decides next, against how the game ended (`PlanCheckBot`)."""
 
     def build(self, name: str, judge: LeafJudge | None = None) -> Bot:
         """The bot; a `judge` (a value network) judges an ISMCTS search's leaves instead of the heuristic."""
@@ -51,7 +54,13 @@ class Preset:
             if not isinstance(search, ISMCTSBot):
                 raise ValueError("only an ISMCTS search's plans can be checked (algorithm='ismcts')")
             return PlanCheckBot(
-                search, plans=self.check_plans, rollouts=self.check_rollouts, seconds=self.check_seconds, name=name
+                search,
+                plans=self.check_plans,
+                rollouts=self.check_rollouts,
+                seconds=self.check_seconds,
+                judge=judge if self.check_judge_weight > 0 else None,
+                judge_weight=self.check_judge_weight,
+                name=name,
             )
         if self.algorithm == "mcts":
             if judge is not None:
