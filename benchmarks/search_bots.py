@@ -2,6 +2,7 @@
 
     python benchmarks/search_bots.py magnate hard --games 400 [--start 0] [--step 1] [--set simulations=400]
     python benchmarks/search_bots.py magistratvm hard --players 4 --games 200
+    python benchmarks/search_bots.py magnate expert --opponent hard --weights run/snapshots/weights-g0120000.npz
 
 Game i uses seed i and gives the search bot seat i % players (run copies with --start 0/1 --step 2
 to use two cores), the others the `--opponent` bot (see `magnates.sim.strength`). One line per
@@ -9,7 +10,8 @@ game (index, seat, share of first place, scores, decisions timed, seconds, slowe
 a summary with the Wilson 95% interval, the fair share and the load average. Decisions with a
 single legal action are not timed (the bot does not search them). `magnates arena GAME --bots
 hard,greedy` plays every mix of the two bots instead. `--set field=value` (repeatable) changes a
-field of the search preset for a study; tune on games other than those of a measurement you
+field of the search preset for a study (for `expert` also `heuristic_weight`, its judge's share of
+the heuristic, and `--weights` plays other weights); tune on games other than those of a measurement you
 report (for example `--start 10000 --games 10200`).
 """
 
@@ -17,22 +19,25 @@ from __future__ import annotations
 
 import argparse
 import os
+from typing import Any
 
 import magnates
 from magnates.bots import make_bot
+from magnates.bots.learned import EXPERT_HEURISTIC_WEIGHT, NumpyNet, expert_bot, shipped_net
 from magnates.bots.presets import LEVELS, search_bot
 from magnates.sim.arena import wilson_interval
 from magnates.sim.strength import study
 
 
 def parse_change(text: str) -> tuple[str, object]:
-    """`simulations=400` -> ("simulations", 400): ints, floats, None, else the text itself."""
+    """`simulations=400` -> ("simulations", 400): ints, floats, None, True, False, else the text itself."""
     field, sep, raw = text.partition("=")
     if not sep:
         raise SystemExit(f"--set wants FIELD=VALUE, not {text!r}")
     value: object = raw
-    if raw == "None":
-        value = None
+    named = {"None": None, "True": True, "False": False}
+    if raw in named:
+        value = named[raw]
     else:
         for kind in (int, float):
             try:
@@ -53,18 +58,28 @@ def main() -> None:
     parser.add_argument("--start", type=int, default=0)
     parser.add_argument("--step", type=int, default=1)
     parser.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE", help="change a preset field")
+    parser.add_argument("--weights", help="with bot expert: play these weights (a .npz) instead of the shipped ones")
     args = parser.parse_args()
     game = magnates.load(args.game) if args.players is None else magnates.load(args.game, players=args.players)
-    changes = dict(parse_change(text) for text in args.set)
-    if changes and args.bot not in LEVELS:
-        parser.error(f"--set changes a search preset; {args.bot!r} is not one of {', '.join(LEVELS)}")
-    bot = search_bot(args.bot, game, **changes) if changes else make_bot(args.bot, game)
+    changes: dict[str, Any] = dict(parse_change(text) for text in args.set)
+    if changes and args.bot not in (*LEVELS, "expert"):
+        parser.error(f"--set changes a search preset; {args.bot!r} is not one of {', '.join(LEVELS)}, expert")
+    if args.weights and args.bot != "expert":
+        parser.error("--weights goes with the bot expert")
+    if args.bot == "expert" and (changes or args.weights):
+        net = NumpyNet.load(args.weights) if args.weights else shipped_net("expert")
+        if net is None:
+            parser.error("the expert's weights are not installed")
+        weight = float(changes.pop("heuristic_weight", EXPERT_HEURISTIC_WEIGHT))
+        bot = expert_bot(net, game, heuristic_weight=weight, **changes)
+    else:
+        bot = search_bot(args.bot, game, **changes) if changes else make_bot(args.bot, game)
     done = study(game, bot, make_bot(args.opponent, game), range(args.start, args.games, args.step), echo=True)
     if not done.played:
         parser.error("no games in range(--start, --games, --step)")
     low, high = wilson_interval(done.wins, done.played)
     times = sorted(done.times) or [0.0]
-    label = args.bot + "".join(f" {text}" for text in args.set)
+    label = args.bot + "".join(f" {text}" for text in args.set) + (f" {args.weights}" if args.weights else "")
     print(
         f"{label} alone vs {game.num_players - 1} x {args.opponent} ({game.num_players} players): "
         f"{done.wins:g}/{done.played} wins ({done.wins / done.played:.1%}, 95% CI {low:.1%}-{high:.1%}, "

@@ -6,8 +6,9 @@ Plays `--games` games of the game's rollout policy (`greedy` in Magnate; game i 
 new games for a network trained on seeds derived from its run seed), picks a random `--rate` of the
 decision points and a random seat at each, and compares three guesses at that seat's final result
 (+1 a win, -1 a loss): the heuristic (`magnates.bots.playout`, what `hard` judges with), the
-network's value from the seat's view, and their mean (what `expert` judges with). Prints the mean
-squared error (always guessing a draw scores 1.0) and how often the sign is right.
+network's value from the seat's view, their mean (what `expert` judges with), and blends with a
+quarter and three quarters of the heuristic. Prints the mean squared error (always guessing a draw
+scores 1.0) and how often the sign is right.
 """
 
 from __future__ import annotations
@@ -58,7 +59,8 @@ def main() -> None:
     table = np.asarray(guesses)
     truth = np.asarray(outcomes)
     print(f"{len(truth)} positions from {args.games} games of the rollout policy; weights {args.weights}")
-    for name, guess in (("heuristic", table[:, 0]), ("network", table[:, 1]), ("mean", table.mean(axis=1))):
+    blends = [(f"{w:.2f} heur.", w * table[:, 0] + (1 - w) * table[:, 1]) for w in (0.25, 0.75)]
+    for name, guess in (("heuristic", table[:, 0]), ("network", table[:, 1]), ("mean", table.mean(axis=1)), *blends):
         mse = float(np.mean((guess - truth) ** 2))
         right = float(np.mean(np.sign(guess) == np.sign(truth)))
         print(f"{name:10s} mean squared error {mse:.4f}   sign right {right:.1%}")

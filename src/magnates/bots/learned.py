@@ -352,11 +352,19 @@ EXPERT_HEURISTIC_WEIGHT = 0.5
 """`expert` judges a leaf by the mean of the network's value and the game's heuristic."""
 
 
-def expert_bot(net: NumpyNet, game: Game, name: str = "expert", simulations: int | None = None) -> Bot:
+def expert_bot(
+    net: NumpyNet,
+    game: Game,
+    name: str = "expert",
+    simulations: int | None = None,
+    heuristic_weight: float = EXPERT_HEURISTIC_WEIGHT,
+    **changes: Any,
+) -> Bot:
     """`expert`: this game's `hard` search (for Magnate: plan the turn, check the best plans by
     playing them out) with the network judging the leaves. `simulations` replaces the time limits
-    by a fixed budget (reproducible, and cheap in tests)."""
-    hard = preset(game, "hard")
+    by a fixed budget (reproducible, and cheap in tests); `heuristic_weight` and `changes` (preset
+    fields) are for studies."""
+    hard = replace(preset(game, "hard"), **changes)
     if simulations is not None:
         hard = replace(
             hard,
@@ -365,7 +373,7 @@ def expert_bot(net: NumpyNet, game: Game, name: str = "expert", simulations: int
             check_rollouts=min(hard.check_rollouts, simulations),
             check_seconds=None,
         )
-    return hard.build(name, ValueJudge(net, game, EXPERT_HEURISTIC_WEIGHT))
+    return hard.build(name, ValueJudge(net, game, heuristic_weight))
 
 
 @cache
