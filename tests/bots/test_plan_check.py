@@ -149,3 +149,37 @@ def test_a_judged_check_values_each_plan_where_the_searcher_decides_again() -> N
         PlanCheckBot(own_moves_search(), judge_weight=0.5)  # a weight without a judge
     with pytest.raises(ValueError, match="judge"):
         PlanCheckBot(own_moves_search(), judge=judge, judge_weight=1.5)
+
+
+def test_a_plans_checked_result_mixes_the_judgement_and_the_end_of_the_game_by_the_weight() -> None:
+    def judge(state: Any, viewer: int) -> list[float]:
+        return [0.3, -0.3] if viewer == 0 else [-0.3, 0.3]
+
+    game, state = next((g, s) for g, s in magnate_turns(seed=8) if s.turn_number >= 6 and s.phase == MAIN)
+    seat = state.current_player()
+    view, legal = state.view(seat), state.legal_actions()
+    plans = [[a] for a in legal[:3]]
+    plans = [plan + _rest_of_turn(game, state, plan) for plan in plans]
+
+    def scores(weight: float) -> list[float]:
+        bot = PlanCheckBot(own_moves_search(), rollouts=4, judge=judge, judge_weight=weight)
+        return bot._check(game, view, plans, random.Random(6))
+
+    ended, judged, half = scores(0.0), scores(1.0), scores(0.5)
+    assert judged == pytest.approx([0.3] * len(plans))  # no plan ends the game before the searcher decides again
+    assert ended != judged  # the games played to the end came out otherwise
+    # the same worlds and dice: half of the judgement plus half of how those very playouts ended
+    assert half == pytest.approx([0.5 * j + 0.5 * e for j, e in zip(judged, ended, strict=True)])
+
+
+def _rest_of_turn(game: Any, state: Any, plan: list[int]) -> list[int]:
+    """The seat's first legal moves until its turn ends, after `plan`: any complete plan will do."""
+    state = state.clone()
+    seat = state.current_player()
+    for action in plan:
+        state.apply_action(action)
+    rest = []
+    while state.current_player() == seat:
+        rest.append(state.legal_actions()[0])
+        state.apply_action(rest[-1])
+    return rest
