@@ -24,21 +24,12 @@ def main() -> None:
     parser.add_argument("snapshots", nargs="+")
     args = parser.parse_args()
     nets = [NumpyNet.load(path) for path in args.snapshots]
-    first = nets[0]
+    shapes = {name: array.shape for name, array in nets[0].arrays().items()}
     for path, net in zip(args.snapshots, nets, strict=True):
-        if [w.shape for w, _ in net.trunk] != [w.shape for w, _ in first.trunk] or net.meta.get(
-            "game"
-        ) != first.meta.get("game"):
+        same_shapes = {name: array.shape for name, array in net.arrays().items()} == shapes
+        if not same_shapes or net.meta.get("game") != nets[0].meta.get("game"):
             raise WeightsError(f"{path} is not the same network as {args.snapshots[0]}")
-
-    def mean(pick: str) -> np.ndarray:
-        return np.mean([getattr(net, pick) for net in nets], axis=0).astype(np.float32)
-
-    arrays: dict[str, np.ndarray] = {}
-    for i in range(len(first.trunk)):
-        arrays[f"t{i}_w"] = np.mean([net.trunk[i][0] for net in nets], axis=0).astype(np.float32)
-        arrays[f"t{i}_b"] = np.mean([net.trunk[i][1] for net in nets], axis=0).astype(np.float32)
-    arrays.update(v_w=mean("value_w"), v_b=mean("value_b"), p_w=mean("policy_w"), p_b=mean("policy_b"))
+    arrays = {name: np.mean([net.arrays()[name] for net in nets], axis=0).astype(np.float32) for name in shapes}
     meta = {**nets[-1].meta, "averaged_from": [Path(path).name for path in args.snapshots]}
     NumpyNet(arrays, meta).save(args.out)
     print(f"{args.out}: the mean of {len(nets)} snapshots")

@@ -101,11 +101,16 @@ class NumpyNet:
             raise WeightsError(f"{path} is not a {FORMAT} weights file (format {meta.get('format')!r})")
         return cls(arrays, meta)
 
-    def save(self, path: str | Path) -> None:
-        arrays: dict[str, Any] = {}
+    def arrays(self) -> dict[str, FloatArray]:
+        """The weights by the names the file keeps them under (what `NumpyNet(arrays, meta)` reads)."""
+        arrays: dict[str, FloatArray] = {}
         for i, (w, b) in enumerate(self.trunk):
             arrays[f"t{i}_w"], arrays[f"t{i}_b"] = w, b
         arrays.update(v_w=self.value_w, v_b=self.value_b, p_w=self.policy_w, p_b=self.policy_b)
+        return arrays
+
+    def save(self, path: str | Path) -> None:
+        arrays: dict[str, Any] = self.arrays()
         meta = {**self.meta, "format": FORMAT, "layers": len(self.trunk)}
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         with open(path, "wb") as out:
