@@ -67,9 +67,9 @@ def main() -> None:
     if args.weights and args.bot != "expert":
         parser.error("--weights goes with the bot expert")
     if args.bot == "expert" and (changes or args.weights):
-        net = NumpyNet.load(args.weights) if args.weights else shipped_net("expert")
+        net = NumpyNet.load(args.weights) if args.weights else shipped_net("expert", game)
         if net is None:
-            parser.error("the expert's weights are not installed")
+            parser.error(f"no shipped expert weights fit {game.name} with these options")
         weight = float(changes.pop("heuristic_weight", EXPERT_HEURISTIC_WEIGHT))
         bot = expert_bot(net, game, heuristic_weight=weight, **changes)
     else:

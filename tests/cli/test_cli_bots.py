@@ -22,7 +22,7 @@ def test_lists_every_bot_of_the_game_with_its_line() -> None:
 
 
 def test_shipped_weights_say_what_made_them() -> None:
-    net = shipped_net("expert")
+    net = shipped_net("expert", magnates.load("magnate", players=2))
     result = runner.invoke(app, ["bots", "magnate"], terminal_width=400)
     assert result.exit_code == 0, result.output
     assert "Learned weights shipped with magnates" in result.output

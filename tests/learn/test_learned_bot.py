@@ -56,7 +56,8 @@ def random_net(game: Game, seed: int = 0, hidden: int = 32) -> NumpyNet:
 
 
 def decision_points(game: Game, seed: int, count: int) -> list[State]:
-    """Decision points with a real choice from one random game, spread over it."""
+    """Decision points with a real choice from one random game, spread over it (a move that ends
+    the game at once, such as resigning, is played only when nothing else is legal)."""
     rng = random.Random(seed)
     state = game.new_initial_state()
     found: list[State] = []
@@ -67,7 +68,13 @@ def decision_points(game: Game, seed: int, count: int) -> list[State]:
         legal = state.legal_actions()
         if len(legal) > 1 and rng.random() < 0.15:
             found.append(state.clone())
-        state.apply_action(legal[rng.randrange(len(legal))])
+        moves = rng.sample(legal, len(legal))
+        for tried, move in enumerate(moves, 1):
+            after = state.clone()
+            after.apply_action(move)
+            if not after.is_terminal() or tried == len(moves):
+                state = after
+                break
     return found
 
 
@@ -114,26 +121,41 @@ def test_a_file_that_is_not_weights_is_refused(tmp_path: Path) -> None:
         NumpyNet.load(tmp_path / "missing.npz")
 
 
-def test_expert_ships_for_official_two_player_magnate_only(magnate: Game) -> None:
-    path = WEIGHTS_DIR / SHIPPED["expert"]
-    assert path.exists(), "the expert weights are package data"
-    assert path.stat().st_size < 5 * 1024 * 1024
-    net = shipped_net("expert")
-    assert net is not None
-    meta = net.meta
+def shipped_game(file: str) -> tuple[NumpyNet, Game]:
+    """A shipped weights file and the game and option set it was trained for."""
+    path = WEIGHTS_DIR / file
+    assert path.exists(), f"{file} is listed in SHIPPED but is not package data"
+    net = NumpyNet.load(path)
+    return net, magnates.load(net.meta["game"], **net.meta["options"])
+
+
+@pytest.mark.parametrize("file", SHIPPED["expert"])
+def test_every_shipped_weights_file_records_its_run_and_is_offered_for_its_game(file: str) -> None:
+    net, game = shipped_game(file)
+    assert (WEIGHTS_DIR / file).stat().st_size < 5 * 1024 * 1024
     for key in ("command", "seed", "code_version", "training_seconds", "games"):
-        assert key in meta, f"the shipped weights do not record {key}"
-    assert meta["command"].startswith("magnates train magnate")
+        assert key in net.meta, f"{file} does not record {key}"
+    assert net.meta["command"].startswith(f"magnates train {game.name}")
+    assert "expert" in available(game)
+    chosen = shipped_net("expert", game)
+    assert chosen is not None and chosen.meta == net.meta, "the expert for this game reads another file"
+    assert make_bot("expert", game).name == "expert"
+
+
+def test_expert_is_offered_only_where_its_weights_fit(magnate: Game) -> None:
     assert "expert" in available(magnate)
     assert "expert" not in available(magnates.load("magnate", players=3))
     assert "expert" not in available(magnates.load("magnate", players=2, districts=4))
-    assert make_bot("expert", magnate).name == "expert"
+    assert "expert" not in available(magnates.load("magistratvm", players=3))  # its weights are for 4
+    trained = {NumpyNet.load(WEIGHTS_DIR / file).meta["game"] for file in SHIPPED["expert"]}
+    for name in sorted({"galactic-magnate", "magistrate", "magistratvm"} - trained):
+        assert "expert" not in available(magnates.load(name)), f"expert offered for {name} without weights"
 
 
-def test_shipped_expert_plays_a_whole_game_with_legal_moves(magnate: Game) -> None:
-    net = shipped_net("expert")
-    assert net is not None
-    bot = expert_bot(net, magnate, simulations=6)
+@pytest.mark.parametrize("file", SHIPPED["expert"])
+def test_shipped_expert_plays_a_whole_game_with_legal_moves(file: str) -> None:
+    net, game = shipped_game(file)
+    bot = expert_bot(net, game, simulations=6)
     seen: list[tuple[int, list[int]]] = []
 
     class Checked:
@@ -144,7 +166,8 @@ def test_shipped_expert_plays_a_whole_game_with_legal_moves(magnate: Game) -> No
             seen.append((action, legal))
             return action
 
-    outcome = play_game(magnate, [Checked(), make_bot("greedy", magnate)], seed=3)
+    others = [make_bot("greedy", game) for _ in range(game.num_players - 1)]
+    outcome = play_game(game, [Checked(), *others], seed=3)
     assert outcome.error is None and outcome.result is not None
     assert seen and all(action in legal for action, legal in seen)
 
@@ -152,7 +175,7 @@ def test_shipped_expert_plays_a_whole_game_with_legal_moves(magnate: Game) -> No
 @pytest.mark.parametrize("horizon", ["own-moves", "game"])
 def test_the_learned_bot_decides_from_the_view_alone(magnate: Game, horizon: str) -> None:
     """Two states that differ only in what the seat cannot see get the same move from the same stream."""
-    net = shipped_net("expert") or random_net(magnate)
+    net = shipped_net("expert", magnate) or random_net(magnate)
     bot = LearnedSearchBot(net, magnate, Budget(simulations=16), horizon=horizon)
     checked = 0
     for state in decision_points(magnate, seed=11, count=6):
@@ -183,20 +206,26 @@ def test_the_search_follows_the_network(magnate: Game) -> None:
     assert bot.choose(magnate, state.view(state.current_player()), legal, random.Random(0)) == favourite
 
 
-def test_the_expert_decides_from_the_view_alone(magnate: Game) -> None:
+@pytest.mark.parametrize("name", ["magnate", "galactic-magnate", "magistrate", "magistratvm"])
+def test_the_expert_decides_from_the_view_alone(name: str) -> None:
     """`expert` (hard's search, the network judging its leaves): the same move for two states that
-    differ only in what the seat cannot see, from the same random stream."""
-    net = shipped_net("expert") or random_net(magnate)
+    differ only in what the seat cannot see, from the same random stream, in every game (with its
+    shipped weights where they exist)."""
+    game = magnates.load(name, players=2) if name == "magnate" else magnates.load(name)
+    net = shipped_net("expert", game) or random_net(game)
     checked = 0
-    for state in decision_points(magnate, seed=12, count=6):
+    for state in decision_points(game, seed=12, count=6):
         seat = state.current_player()
         view = state.view(seat)
-        other = magnate.sample_state(view, random.Random(checked + 200))
+        other = game.sample_state(view, random.Random(checked + 200))
+        assert json.dumps(other.view(seat), sort_keys=True, default=str) == json.dumps(
+            view, sort_keys=True, default=str
+        )
         legal = list(state.legal_actions())
-        choice = expert_bot(net, magnate, simulations=12).choose(magnate, view, legal, random.Random(5))
+        choice = expert_bot(net, game, simulations=12).choose(game, view, legal, random.Random(5))
         assert choice in legal
-        again = expert_bot(net, magnate, simulations=12)
-        assert again.choose(magnate, other.view(seat), list(other.legal_actions()), random.Random(5)) == choice
+        again = expert_bot(net, game, simulations=12)
+        assert again.choose(game, other.view(seat), list(other.legal_actions()), random.Random(5)) == choice
         checked += 1
     assert checked >= 3
 

@@ -52,8 +52,11 @@ FORMAT = "magnates-policy-value/1"
 WEIGHTS_DIR = Path(__file__).resolve().parent.parent / "learn" / "weights"
 """Shipped weights (package data of `magnates.learn`, found by path so this layer imports nothing above it)."""
 
-SHIPPED: dict[str, str] = {"expert": "magnate-2p-official.npz"}
-"""Preset name -> shipped weights file; a preset is offered for a game only when its file matches."""
+SHIPPED: dict[str, tuple[str, ...]] = {
+    "expert": ("magnate-2p-official.npz",),
+}
+"""Preset name -> its shipped weights files, one per game and option set they were trained for; a
+preset is offered for a game only where one of its files matches."""
 
 
 class WeightsError(OptionError):
@@ -382,24 +385,33 @@ def expert_bot(
 
 
 @cache
-def shipped_net(name: str) -> NumpyNet | None:
-    """The shipped weights of a preset, loaded once (None when the file is not in the package)."""
-    path = WEIGHTS_DIR / SHIPPED[name]
+def shipped_file(file: str) -> NumpyNet | None:
+    """One shipped weights file, loaded once (None when it is not in the package)."""
+    path = WEIGHTS_DIR / file
     return NumpyNet.load(path) if path.exists() else None
+
+
+def shipped_net(name: str, game: Game) -> NumpyNet | None:
+    """The shipped weights of a preset for this game and option set (None where none fit)."""
+    for file in SHIPPED[name]:
+        net = shipped_file(file)
+        if net is None or net.meta.get("game") != game.name:
+            continue
+        try:
+            net.check(game)
+        except (WeightsError, NotImplementedError):
+            continue
+        return net
+    return None
 
 
 def learned_bots(game: Game) -> dict[str, Callable[[Game], Bot]]:
     """The learned presets whose shipped weights fit this game and option set (for the bot registry)."""
     found: dict[str, Callable[[Game], Bot]] = {}
     for name in SHIPPED:
-        net = shipped_net(name)
-        if net is None:
-            continue
-        try:
-            net.check(game)
-        except (WeightsError, NotImplementedError):
-            continue
-        found[name] = partial(_learned_preset, net, name)
+        net = shipped_net(name, game)
+        if net is not None:
+            found[name] = partial(_learned_preset, net, name)
     return found
 
 

@@ -8,7 +8,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from magnates.bots.learned import SHIPPED, WEIGHTS_DIR, shipped_net
+from magnates.bots.learned import SHIPPED, WEIGHTS_DIR, shipped_file
 from magnates.bots.registry import available, describe, in_level_order
 from magnates.cli.common import OPTION_HELP, PLAYERS_HELP, fail, load_game, user_errors
 from magnates.games import games as game_names
@@ -41,20 +41,25 @@ def bots_command(
 def print_weights(console: Console) -> None:
     """One entry per shipped weights file: the preset, what it plays, and the run that made it."""
     console.print("[bold]Learned weights shipped with magnates[/bold]")
-    for preset, file in SHIPPED.items():
-        net = shipped_net(preset)
-        if net is None:
-            console.print(f"  {preset}: {file} (not installed)", markup=False)
-            continue
-        meta: dict[str, Any] = net.meta
-        size_kb = (WEIGHTS_DIR / file).stat().st_size / 1024
-        options = ", ".join(f"{k}={v}" for k, v in sorted(meta.get("options", {}).items()))
-        minutes = float(meta.get("training_seconds", 0.0)) / 60
-        lines = (
-            f"  {preset}: {file} ({size_kb:,.0f} KB) for {meta.get('game', '?')} ({options})",
-            f"    made by: {meta.get('command', '?')}",
-            f"    seed {meta.get('seed', '?')}, code {meta.get('code_version', '?')}, "
-            f"trained {minutes:.0f} min on {meta.get('games', '?')} self-play games",
-        )
-        for line in lines:
-            console.print(line, markup=False, soft_wrap=True)
+    for preset, files in SHIPPED.items():
+        for file in files:
+            print_weights_file(console, preset, file)
+
+
+def print_weights_file(console: Console, preset: str, file: str) -> None:
+    net = shipped_file(file)
+    if net is None:
+        console.print(f"  {preset}: {file} (not installed)", markup=False)
+        return
+    meta: dict[str, Any] = net.meta
+    size_kb = (WEIGHTS_DIR / file).stat().st_size / 1024
+    options = ", ".join(f"{k}={v}" for k, v in sorted(meta.get("options", {}).items()))
+    minutes = float(meta.get("training_seconds", 0.0)) / 60
+    lines = (
+        f"  {preset}: {file} ({size_kb:,.0f} KB) for {meta.get('game', '?')} ({options})",
+        f"    made by: {meta.get('command', '?')}",
+        f"    seed {meta.get('seed', '?')}, code {meta.get('code_version', '?')}, "
+        f"trained {minutes:.0f} min on {meta.get('games', '?')} self-play games",
+    )
+    for line in lines:
+        console.print(line, markup=False, soft_wrap=True)
