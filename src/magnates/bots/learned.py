@@ -53,7 +53,7 @@ WEIGHTS_DIR = Path(__file__).resolve().parent.parent / "learn" / "weights"
 """Shipped weights (package data of `magnates.learn`, found by path so this layer imports nothing above it)."""
 
 SHIPPED: dict[str, tuple[str, ...]] = {
-    "expert": ("magnate-2p-official.npz",),
+    "expert": ("magnate-2p-official.npz", "galactic-magnate-2p.npz"),
 }
 """Preset name -> its shipped weights files, one per game and option set they were trained for; a
 preset is offered for a game only where one of its files matches."""
