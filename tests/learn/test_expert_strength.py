@@ -11,9 +11,9 @@ Magnate's long games.
 from __future__ import annotations
 
 import pytest
+from shipped_weights import shipped_game
 
-import magnates
-from magnates.bots.learned import SHIPPED, WEIGHTS_DIR, NumpyNet, expert_bot
+from magnates.bots.learned import SHIPPED, expert_bot
 from magnates.bots.registry import make_bot
 from magnates.sim.strength import study
 
@@ -24,8 +24,7 @@ SIMULATIONS = 24
 @pytest.mark.slow
 @pytest.mark.parametrize("file", SHIPPED["expert"])
 def test_shipped_expert_beats_greedy(file: str) -> None:
-    net = NumpyNet.load(WEIGHTS_DIR / file)
-    game = magnates.load(net.meta["game"], **net.meta["options"])
+    net, game = shipped_game(file)
     done = study(game, expert_bot(net, game, simulations=SIMULATIONS), make_bot("greedy", game), range(GAMES))
     assert done.played == GAMES
     assert done.wins / done.played > 1 / game.num_players, f"{file}: expert won {done.wins:g} of {GAMES}"
