@@ -14,11 +14,20 @@ the view they were planned for.
 This is one step of policy improvement over the rollout policy (Tesauro and Galperin's rollouts
 in backgammon): with enough rollouts the chosen plan is at least as good as the policy's own,
 judged by how the game actually ends rather than by the heuristic alone.
+
+Two options spend the same playouts more wisely (both off by default):
+- `halving`: sequential halving (Karnin, Koren and Somekh 2013, as in Gumbel MuZero's root). The
+  playouts are split into rounds; after each round the worse half of the plans still in play is
+  dropped, so the last two are compared on more worlds than an even split gives every plan.
+- `margin_weight`: a game that ended counts not only as won or lost but also by how clearly
+  (the game's `final_margins` search hook, in [-1, 1]), weighted by this: among plans that win
+  equally often in a few dozen worlds, the one that wins by more is the safer.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import random
 import time
 from collections.abc import Mapping
@@ -27,7 +36,7 @@ from typing import Any
 
 from magnates.bots.ismcts import InfoNode, ISMCTSBot
 from magnates.bots.mcts import best_prior
-from magnates.bots.playout import LeafJudge, Playout
+from magnates.bots.playout import LeafJudge, Playout, game_hooks
 from magnates.core.game import Game, State
 
 
@@ -53,7 +62,7 @@ class PlanCheckBot:
     network) each playout is also judged where the searcher decides again after the others'
     replies, and a plan's result in a world is `judge_weight` times that judgement plus the rest
     times how the game ended (at weight 1 the playout stops there: far cheaper, free of the later
-    dice's noise, as good as the judge).
+    dice's noise, as good as the judge). `halving` and `margin_weight`: see the module's text.
     """
 
     def __init__(
@@ -66,6 +75,8 @@ class PlanCheckBot:
         min_share: float = 0.05,
         judge: LeafJudge | None = None,
         judge_weight: float = 0.0,
+        halving: bool = False,
+        margin_weight: float = 0.0,
         name: str = "plan-check",
     ) -> None:
         if search.horizon != "own-moves":
@@ -74,6 +85,8 @@ class PlanCheckBot:
             raise ValueError(f"checking needs at least one plan and one rollout, not {plans} and {rollouts}")
         if not 0.0 <= judge_weight <= 1.0 or (judge_weight > 0 and judge is None):
             raise ValueError(f"a judge weight lies in [0, 1] and needs a judge, not {judge_weight}")
+        if not 0.0 <= margin_weight <= 1.0:
+            raise ValueError(f"a margin weight lies in [0, 1], not {margin_weight}")
         self.search = search
         self.plans = plans
         self.rollouts = rollouts
@@ -81,6 +94,8 @@ class PlanCheckBot:
         self.min_share = min_share
         self.judge = judge
         self.judge_weight = judge_weight
+        self.halving = halving
+        self.margin_weight = margin_weight
         self.name = name
         self._memory: dict[str, int] = {}
         self.last_checked = 0
@@ -149,26 +164,40 @@ class PlanCheckBot:
 
     # -- checking ------------------------------------------------------------------------
     def _check(self, game: Game, view: Mapping[str, Any], plans: list[list[int]], rng: random.Random) -> list[float]:
-        """Each plan's mean result for the searcher over the same sampled worlds (see `judge_weight`)."""
+        """Each plan's mean result for the searcher over the same sampled worlds (see `judge_weight`);
+        with `halving`, a plan dropped in an early round scores below every plan kept."""
         finish = Playout(game, 10**9, use_heuristic=False, judge=self.judge)
-        w = self.judge_weight
+        margins = game_hooks(game).get("final_margins") if self.margin_weight > 0 else None
+        w, m = self.judge_weight, self.margin_weight
         totals = [0.0] * len(plans)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        alive = list(range(len(plans)))
+        rounds = max(1, math.ceil(math.log2(len(plans)))) if self.halving else 1
+        budget = self.rollouts * len(plans)  # playouts in all: what an even split would spend
         worlds = 0
-        for _ in range(self.rollouts):
-            if worlds and deadline is not None and time.perf_counter() > deadline:
-                break
-            seed = rng.getrandbits(64)
-            world = game.sample_state(view, random.Random(seed))
-            me = finish.viewer = world.current_player()
-            for i, plan in enumerate(plans):
-                state = world.clone()
-                for action in plan:
-                    state.apply_action(action)
-                dice = random.Random(seed + 1)
-                judged = finish.values(state, dice, until_turn_of=me)[me] if w > 0 else 0.0
-                ended = finish.values(state, dice)[me] if w < 1 else 0.0
-                totals[i] += w * judged + (1 - w) * ended
-            worlds += 1
+        for round_ in range(rounds):
+            for _ in range(max(1, budget // rounds // len(alive))):
+                if worlds and deadline is not None and time.perf_counter() > deadline:
+                    break
+                seed = rng.getrandbits(64)
+                world = game.sample_state(view, random.Random(seed))
+                me = finish.viewer = world.current_player()
+                for i in alive:
+                    state = world.clone()
+                    for action in plans[i]:
+                        state.apply_action(action)
+                    dice = random.Random(seed + 1)
+                    judged = finish.values(state, dice, until_turn_of=me)[me] if w > 0 else 0.0
+                    ended = finish.values(state, dice)[me] if w < 1 else 0.0
+                    if margins is not None and w < 1 and state.is_terminal():
+                        ended += m * margins(state)[me]
+                    totals[i] += w * judged + (1 - w) * ended
+                worlds += 1
+            else:
+                if round_ < rounds - 1:  # keep the better half (the search's order breaks ties)
+                    ranked = sorted(alive, key=lambda i: (-totals[i], i))
+                    alive = sorted(ranked[: math.ceil(len(alive) / 2)])
+                continue
+            break  # out of time: the plans still in play have the same worlds behind them
         self.last_checked = worlds
-        return [t / worlds for t in totals]
+        return [totals[i] / worlds if i in alive else -math.inf for i in range(len(plans))]

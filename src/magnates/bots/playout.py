@@ -10,6 +10,8 @@ its knowledge through two optional methods on its `Game` class (nothing else is 
   than thinking and better than chance. Without it rollouts play uniformly at random.
 - `leaf_values(state) -> list[float]`: optional, every seat's heuristic value at once, for games
   where computing them together is cheaper than one seat at a time.
+- `final_margins(state) -> list[float]`: optional, for a finished game how clearly each seat won
+  or lost, in [-1, 1] (`magnates.bots.plan_check` can weigh it in beside the returns).
 
 A registered game may instead name these functions in its registry entry (`GameEntry.search`, as
 Magnate's `magnates.games.magnate.ENTRY` does): the search reads them there when the Game class
@@ -100,7 +102,7 @@ class Playout:
         return [heuristic(state, seat) for seat in range(self.seats)]
 
 
-HOOKS = ("heuristic", "leaf_values", "rollout_action")
+HOOKS = ("heuristic", "leaf_values", "rollout_action", "final_margins")
 
 
 def game_hooks(game: Game) -> dict[str, Any]:

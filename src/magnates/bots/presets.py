@@ -45,6 +45,10 @@ class Preset:
     check_judge_weight: float = 0.0
     """With a judge (`build(judge=...)`): how much a checked plan's result in a world is the judge's
     value where the searcher decides next, against how the game ended (`PlanCheckBot`)."""
+    check_halving: bool = False
+    """Spend the check's playouts by sequential halving: drop the worse half of the plans each round."""
+    check_margin_weight: float = 0.0
+    """How much a checked playout's result counts how clearly the game was won (`final_margins`)."""
 
     def build(self, name: str, judge: LeafJudge | None = None) -> Bot:
         """The bot; a `judge` (a value network) judges an ISMCTS search's leaves instead of the heuristic."""
@@ -60,6 +64,8 @@ class Preset:
                 seconds=self.check_seconds,
                 judge=judge if self.check_judge_weight > 0 else None,
                 judge_weight=self.check_judge_weight,
+                halving=self.check_halving,
+                margin_weight=self.check_margin_weight,
                 name=name,
             )
         if self.algorithm == "mcts":

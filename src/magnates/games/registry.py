@@ -42,16 +42,24 @@ class SearchHooks:
     `heuristic(state, seat)` is how good the state looks for the seat, in [-1, 1] (the scale of
     `State.returns()`); `leaf_values(state)` gives every seat's value at once where that is cheaper;
     `rollout_action(state, rng)` is a legal action, cheaper than thinking and better than chance.
-    The state parameter is typed `Any` because each game's functions take its own state class.
+    `final_margins(state)` says, for a finished game, how clearly each seat won or lost, in [-1, 1]
+    (a finer outcome than the returns, for comparing plans over a few playouts). The state
+    parameter is typed `Any` because each game's functions take its own state class.
     """
 
     heuristic: Callable[[Any, int], float] | None = None
     leaf_values: Callable[[Any], list[float]] | None = None
     rollout_action: Callable[[Any, random.Random], int] | None = None
+    final_margins: Callable[[Any], list[float]] | None = None
 
     def as_dict(self) -> dict[str, Callable[..., Any]]:
         """The hooks that are set, by name (what `magnates.bots.playout` reads)."""
-        hooks = {"heuristic": self.heuristic, "leaf_values": self.leaf_values, "rollout_action": self.rollout_action}
+        hooks = {
+            "heuristic": self.heuristic,
+            "leaf_values": self.leaf_values,
+            "rollout_action": self.rollout_action,
+            "final_margins": self.final_margins,
+        }
         return {name: hook for name, hook in hooks.items() if hook is not None}
 
 

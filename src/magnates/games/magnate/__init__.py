@@ -18,6 +18,7 @@ ENTRY = GameEntry(
         heuristic=heuristic.heuristic,
         leaf_values=heuristic.leaf_values,
         rollout_action=heuristic.rollout_action,
+        final_margins=heuristic.final_margins,
     ),
     analysis=Analyzer(analyze=analysis.analyze, plot=analysis.plot),
     potential=potential.potential,

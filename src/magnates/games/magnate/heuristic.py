@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from magnates.games.magnate.bots import GreedyBot, Seen
 from magnates.games.magnate.placement import lane_mask
-from magnates.games.magnate.scoring import district_value
+from magnates.games.magnate.scoring import district_value, district_winners, total_rank
 
 _GREEDY = GreedyBot()
 
@@ -161,6 +161,23 @@ def leaf_values(state: MagnateState) -> list[float]:
             total += duel(chances, seat, other, tiebreak)
         values.append(total / len(rivals))
     return values
+
+
+MARGIN_RANK = 20.0
+"""Total rank points that count as much as one district in a finished game's margin."""
+
+
+def final_margins(state: MagnateState) -> list[float]:
+    """How clearly each seat won or lost a finished game, in [-1, 1]: against each other side, the
+    districts it scored more plus its lead in total rank (MARGIN_RANK points a district), squashed
+    by tanh, averaged over the other sides (the automa too in solo)."""
+    sides = state.config.sides
+    _, winners = district_winners(state)
+    lead = [sum(1 for w in winners if w == s) + total_rank(state, s) / MARGIN_RANK for s in range(sides)]
+    return [
+        sum(math.tanh((lead[seat] - lead[other]) / 2) for other in range(sides) if other != seat) / (sides - 1)
+        for seat in range(state.config.players)
+    ]
 
 
 def heuristic(state: MagnateState, seat: int) -> float:
