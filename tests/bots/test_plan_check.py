@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -183,3 +184,68 @@ def _rest_of_turn(game: Any, state: Any, plan: list[int]) -> list[int]:
         rest.append(state.legal_actions()[0])
         state.apply_action(rest[-1])
     return rest
+
+
+class MarginedSealedBids(HoardingSealedBids):
+    """The hoarding game, whose finished games also say by how much (the score difference / 10)."""
+
+    def final_margins(self, state: SealedBidsState) -> list[float]:
+        a, b = state.scores
+        return [max(-1.0, min(1.0, (a - b) / 10)), max(-1.0, min(1.0, (b - a) / 10))]
+
+
+def test_halving_drops_the_worse_half_and_compares_the_rest_on_more_worlds() -> None:
+    game = HoardingSealedBids(rounds=5)
+    state = last_bid_position(game)  # only the 6 wins; the 1 and the 2 both lose
+    view = state.view(1)
+    plans = [[BID[1]], [BID[6]], [BID[2]]]
+    even = PlanCheckBot(own_moves_search(), rollouts=4)
+    assert even._check(game, view, plans, random.Random(0)) == [-1.0, 1.0, -1.0] and even.last_checked == 4
+    halving = PlanCheckBot(own_moves_search(), rollouts=4, halving=True)
+    scores = halving._check(game, view, plans, random.Random(0))
+    # 12 playouts in two rounds: 2 worlds for each of the 3 plans, then 3 more for the better 2
+    assert halving.last_checked == 5
+    assert scores[1] == 1.0 and sorted(scores)[0] == -math.inf and -1.0 in scores  # the tie kept the earlier plan
+    assert scores[0] == -1.0 and scores[2] == -math.inf
+    checked = PlanCheckBot(own_moves_search(), plans=3, rollouts=4, min_share=0.0, halving=True)
+    assert checked.choose(game, view, state.legal_actions(), random.Random(0)) == BID[6]
+
+
+def test_a_margin_weight_adds_how_clearly_each_checked_game_ended() -> None:
+    game = MarginedSealedBids(rounds=5)
+    state = last_bid_position(game)
+    view = state.view(1)
+    plans = [[BID[1]], [BID[6]], [BID[2]]]
+    plain = PlanCheckBot(own_moves_search(), rollouts=3)._check(game, view, plans, random.Random(2))
+    weighted = PlanCheckBot(own_moves_search(), rollouts=3, margin_weight=0.5)._check(
+        game, view, plans, random.Random(2)
+    )
+    ended = []
+    for plan in plans:  # the last bid ends the game: the margin is known without dice
+        after = state.clone()
+        after.apply_action(plan[0])
+        while not after.is_terminal():
+            after.apply_action(after.chance_outcomes()[0][0] if after.is_chance_node() else after.legal_actions()[0])
+        ended.append(game.final_margins(after)[1])
+    assert weighted == pytest.approx([p + 0.5 * m for p, m in zip(plain, ended, strict=True)])
+    assert weighted != plain
+    with pytest.raises(ValueError, match="margin"):
+        PlanCheckBot(own_moves_search(), margin_weight=1.5)
+
+
+def test_magnates_final_margins_read_the_districts_and_total_rank_of_the_result() -> None:
+    from magnates.games.magnate.heuristic import MARGIN_RANK, final_margins
+
+    game = load("magnate")
+    rng = random.Random(11)
+    for _ in range(3):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            state.apply_action(
+                sample(state.chance_outcomes(), rng) if state.is_chance_node() else state.legal_actions()[0]
+            )
+        details = state.result().details
+        lead = [d + r / MARGIN_RANK for d, r in zip(details["districts"], details["total_rank"], strict=True)]
+        margins = final_margins(state)
+        assert margins == pytest.approx([math.tanh((lead[0] - lead[1]) / 2), math.tanh((lead[1] - lead[0]) / 2)])
+        assert all(-1.0 < m < 1.0 for m in margins)
