@@ -175,9 +175,11 @@ class PlanCheckBot:
         rounds = max(1, math.ceil(math.log2(len(plans)))) if self.halving else 1
         budget = self.rollouts * len(plans)  # playouts in all: what an even split would spend
         worlds = 0
+        out_of_time = False
         for round_ in range(rounds):
             for _ in range(max(1, budget // rounds // len(alive))):
                 if worlds and deadline is not None and time.perf_counter() > deadline:
+                    out_of_time = True  # the plans still in play have the same worlds behind them
                     break
                 seed = rng.getrandbits(64)
                 world = game.sample_state(view, random.Random(seed))
@@ -193,11 +195,10 @@ class PlanCheckBot:
                         ended += m * margins(state)[me]
                     totals[i] += w * judged + (1 - w) * ended
                 worlds += 1
-            else:
-                if round_ < rounds - 1:  # keep the better half (the search's order breaks ties)
-                    ranked = sorted(alive, key=lambda i: (-totals[i], i))
-                    alive = sorted(ranked[: math.ceil(len(alive) / 2)])
-                continue
-            break  # out of time: the plans still in play have the same worlds behind them
+            if out_of_time:
+                break
+            if round_ < rounds - 1:  # keep the better half (the search's order breaks ties)
+                ranked = sorted(alive, key=lambda i: (-totals[i], i))
+                alive = sorted(ranked[: math.ceil(len(alive) / 2)])
         self.last_checked = worlds
         return [totals[i] / worlds if i in alive else -math.inf for i in range(len(plans))]
