@@ -26,6 +26,7 @@ from magnates.bots.learned import (
     expert_bot,
     shipped_net,
 )
+from magnates.bots.plan_check import PlanCheckBot
 from magnates.bots.playout import Playout
 from magnates.bots.presets import preset
 from magnates.bots.registry import available, make_bot
@@ -230,6 +231,25 @@ def test_the_expert_decides_from_the_view_alone(name: str, hides: bool) -> None:
     assert checked >= 3
     if hides:
         assert other_worlds >= 1, "every sampled world was the real one: the test checked nothing hidden"
+
+
+def test_galactic_magnates_expert_checks_its_plans_with_the_network_and_magnates_plays_them_out(
+    magnate: Game,
+) -> None:
+    """Galactic Magnate's `hard` trusts its search; its `expert` also checks the four best plans,
+    each judged by the network where the searcher decides next (`EXPERT_CHANGES`). Magnate's
+    `expert` keeps `hard`'s check, played to the end of the game. A study's `--set` still wins."""
+    galactic = magnates.load("galactic-magnate", players=2)
+    assert not isinstance(preset(galactic, "hard").build("hard"), PlanCheckBot)
+    net = random_net(galactic)
+    expert = expert_bot(net, galactic)
+    assert isinstance(expert, PlanCheckBot)
+    assert (expert.plans, expert.rollouts, expert.judge_weight) == (4, 32, 1.0)
+    assert isinstance(expert.judge, ValueJudge) and expert.judge.net is net
+    assert expert_bot(net, galactic, check_judge_weight=0.5).judge_weight == 0.5
+    played_out = expert_bot(random_net(magnate), magnate)
+    assert isinstance(played_out, PlanCheckBot)
+    assert (played_out.judge_weight, played_out.judge) == (0.0, None)
 
 
 def test_the_value_judge_reads_the_network_and_blends_the_heuristic(magnate: Game) -> None:

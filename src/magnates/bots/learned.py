@@ -359,6 +359,15 @@ class _Node:
 EXPERT_HEURISTIC_WEIGHT = 0.5
 """`expert` judges a leaf by the mean of the network's value and the game's heuristic."""
 
+EXPERT_CHANGES: dict[str, dict[str, Any]] = {
+    # Galactic Magnate's `hard` trusts its search alone: playing plans to the end of its long games
+    # would cost seconds a decision. The network makes a check cheap: each of the four best plans
+    # is judged where the searcher decides again after the others' replies, in 32 sampled worlds
+    # (docs/studies/expert-other-games.md: 11 of 12 tuning games against `hard`, 7 of 12 without).
+    "galactic-magnate": {"check_plans": 4, "check_rollouts": 32, "check_judge_weight": 1.0, "check_seconds": 0.5},
+}
+"""What `expert` changes in a game's `hard` preset besides judging with the network (preset fields)."""
+
 
 def expert_bot(
     net: NumpyNet,
@@ -369,10 +378,10 @@ def expert_bot(
     **changes: Any,
 ) -> Bot:
     """`expert`: this game's `hard` search (for Magnate: plan the turn, check the best plans by
-    playing them out) with the network judging the leaves. `simulations` replaces the time limits
-    by a fixed budget (reproducible, and cheap in tests); `heuristic_weight` and `changes` (preset
-    fields) are for studies."""
-    hard = replace(preset(game, "hard"), **changes)
+    playing them out) with the network judging the leaves, and the game's `EXPERT_CHANGES`.
+    `simulations` replaces the time limits by a fixed budget (reproducible, and cheap in tests);
+    `heuristic_weight` and `changes` (preset fields) are for studies."""
+    hard = replace(preset(game, "hard"), **{**EXPERT_CHANGES.get(game.name, {}), **changes})
     if simulations is not None:
         hard = replace(
             hard,
