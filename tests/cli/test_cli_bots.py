@@ -6,7 +6,7 @@ from typer.testing import CliRunner
 
 import magnates
 from magnates.bots.learned import shipped_net
-from magnates.bots.registry import available
+from magnates.bots.registry import available, describe
 from magnates.cli.main import app
 
 runner = CliRunner()
@@ -19,6 +19,22 @@ def test_lists_every_bot_of_the_game_with_its_line() -> None:
     for name in available(magnates.load("magistrate", players=3)):
         assert name in result.output
     assert "Greedy, leaning toward military strength." in result.output  # a game's own bot, described
+
+
+def test_hard_and_experts_lines_say_how_they_search_in_each_game() -> None:
+    """Magnate's `hard` plays its plans out, Galactic Magnate's trusts its search and its `expert`
+    checks plans with the network, Magistratvm's `hard` searches the whole table."""
+    magnate, galactic = magnates.load("magnate", players=2), magnates.load("galactic-magnate", players=2)
+    assert "checks its plans by playing them out" in describe("hard", magnate)
+    assert "judging each plan by a network" in describe("expert", magnate)
+    assert "deep search" in describe("hard", galactic) and "playing them out" not in describe("hard", galactic)
+    assert "checks its best plans a turn ahead with a network" in describe("expert", galactic)
+    assert "every player's moves" in describe("hard", magnates.load("magistratvm"))
+    assert describe("greedy", galactic) == describe("greedy")
+    result = runner.invoke(app, ["bots", "galactic-magnate"])
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.output.replace("│", " ").split())  # the table's wrapped lines joined
+    assert describe("hard", galactic) in text and describe("expert", galactic) in text
 
 
 def test_shipped_weights_say_what_made_them() -> None:

@@ -37,7 +37,7 @@ import numpy.typing as npt
 
 from magnates.bots.budget import Budget
 from magnates.bots.playout import Playout
-from magnates.bots.presets import preset
+from magnates.bots.presets import Preset, preset
 from magnates.core.bot import Bot
 from magnates.core.chance import sample
 from magnates.core.encoding import Encoder
@@ -369,6 +369,12 @@ EXPERT_CHANGES: dict[str, dict[str, Any]] = {
 """What `expert` changes in a game's `hard` preset besides judging with the network (preset fields)."""
 
 
+def expert_preset(game: Game, **changes: Any) -> Preset:
+    """The search `expert` plays with in this game: `hard`'s, with the game's `EXPERT_CHANGES` and
+    then `changes` (preset fields, for studies)."""
+    return replace(preset(game, "hard"), **{**EXPERT_CHANGES.get(game.name, {}), **changes})
+
+
 def expert_bot(
     net: NumpyNet,
     game: Game,
@@ -381,7 +387,7 @@ def expert_bot(
     playing them out) with the network judging the leaves, and the game's `EXPERT_CHANGES`.
     `simulations` replaces the time limits by a fixed budget (reproducible, and cheap in tests);
     `heuristic_weight` and `changes` (preset fields) are for studies."""
-    hard = replace(preset(game, "hard"), **{**EXPERT_CHANGES.get(game.name, {}), **changes})
+    hard = expert_preset(game, **changes)
     if simulations is not None:
         hard = replace(
             hard,

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-from magnates.bots.learned import learned_bots
-from magnates.bots.presets import LEVELS, search_bot
+from magnates.bots.learned import expert_preset, learned_bots
+from magnates.bots.presets import LEVELS, Preset, preset, search_bot
 from magnates.bots.random_bot import NoConcedeRandomBot, RandomBot
 from magnates.core.bot import Bot
 from magnates.core.errors import OptionError, did_you_mean
@@ -46,8 +46,35 @@ def in_level_order(names: list[str]) -> list[str]:
     return [n for n in LEVEL_ORDER if n in names] + [n for n in names if n not in LEVEL_ORDER]
 
 
-def describe(name: str) -> str:
-    """The line people read about a bot (a plain one for a bot that has none)."""
+SEARCH_LINES: dict[str, dict[str, str]] = {
+    "hard": {
+        "trusted": "Plans its whole turn with a deep search (up to about a second a move).",
+        "whole table": "Searches every player's moves ahead, playing each line on before judging it (about a second).",
+    },
+    "expert": {
+        "judged": "Plans like hard, then checks its best plans a turn ahead with a network trained on self-play games.",
+    },
+}
+"""`hard` and `expert` search differently from game to game (`search_kind`): the lines that differ
+from `DESCRIPTIONS`, by kind of search."""
+
+
+def search_kind(search: Preset) -> str:
+    """How a search preset chooses: plans checked by playing them to the end ("played out") or by a
+    judge a move later ("judged"), plans trusted as the search found them, or the whole table."""
+    if search.horizon != "own-moves":
+        return "whole table"
+    if not search.check_plans:
+        return "trusted"
+    return "judged" if search.check_judge_weight >= 1.0 else "played out"
+
+
+def describe(name: str, game: Game | None = None) -> str:
+    """The line people read about a bot, in `game` where given (a plain one for a bot that has none)."""
+    lines = SEARCH_LINES.get(name)
+    if game is not None and lines is not None:
+        search = expert_preset(game) if name == "expert" else preset(game, name)
+        return lines.get(search_kind(search), DESCRIPTIONS[name])
     return DESCRIPTIONS.get(name, f"The {name} bot of this game.")
 
 

@@ -33,7 +33,7 @@ def bots_command(
         table.add_column("bot", style="bold")
         table.add_column("how it plays")
         for name in in_level_order(sorted(available(game))):
-            table.add_row(name, describe(name))
+            table.add_row(name, describe(name, game))
         console.print(table)
     print_weights(console)
 

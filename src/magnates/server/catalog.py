@@ -27,7 +27,7 @@ def option_label(name: str) -> str:
 
 def bot_levels(game: Game) -> list[dict[str, str]]:
     """The game's bots, the usual levels first, each with its line of description."""
-    return [{"name": n, "description": describe(n)} for n in in_level_order(bot_names(game))]
+    return [{"name": n, "description": describe(n, game)} for n in in_level_order(bot_names(game))]
 
 
 class Catalog:
