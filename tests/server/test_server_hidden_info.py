@@ -131,10 +131,17 @@ def test_no_message_to_a_seat_names_a_card_it_may_not_see(db_url: str, seed: int
         states = replay_on(table.game, table.state.history, all_states=True)
         game = table.game
         seen = {seat: seen_by_step(game, states, seat) for seat in (0, 1, None)}
-        for step in range(0, len(states), 7):
+        final = len(states) - 1
+        for step in sorted({*range(0, final, 7), final}):  # the last step too: its replay shows the hands
             for seat in (0, 1, None):
                 params = {"token": tokens[seat]} if seat is not None else {}
                 replay = client.get(f"/api/games/{gid}/replay/{step}", params=params).json()
+                if step == final:  # the end shows every hand, on purpose, and nothing else hidden
+                    assert [side["hidden"][0]["value"] for side in replay.pop("reveal")] == [
+                        [game.card_labels[c] for c in hand] for hand in states[final].hands
+                    ]
+                else:
+                    assert replay["reveal"] is None, f"replay of step {step}: hands revealed before the end"
                 secret = hidden_in(game, states[step], seat) - seen[seat][step]
                 assert_no_leak(replay, secret, f"replay of step {step} for seat {seat}")
             spectator = client.get(f"/api/games/{gid}/replay/{step}").json()
