@@ -15,6 +15,7 @@ from magnates.bots.plan_check import PlanCheckBot
 from magnates.bots.presets import preset
 from magnates.core.chance import sample
 from magnates.games import load
+from magnates.games.magnate.heuristic import MARGIN_RANK, final_margins
 from magnates.games.magnate.state import MAIN
 from magnates.sim.strength import study
 
@@ -233,8 +234,6 @@ def test_a_margin_weight_adds_how_clearly_each_checked_game_ended() -> None:
 
 
 def test_magnates_final_margins_read_the_districts_and_total_rank_of_the_result() -> None:
-    from magnates.games.magnate.heuristic import MARGIN_RANK, final_margins
-
     game = load("magnate")
     rng = random.Random(11)
     for _ in range(3):

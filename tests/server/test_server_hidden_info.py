@@ -72,6 +72,16 @@ def assert_no_leak(message: dict[str, Any], secret: set[str], where: str) -> Non
     assert not leaked, f"{where}: the message names hidden cards {leaked}"
 
 
+def without_final_reveal(message: dict[str, Any], game: Any, hands: list[list[int]], where: str) -> dict[str, Any]:
+    """The message less its `reveal`, after checking that the reveal shows exactly the final `hands`
+    (the end of a game shows every hand, on purpose, and nothing else)."""
+    shown = [side["hidden"][0]["value"] for side in message["reveal"]]
+    assert shown == [[game.card_labels[c] for c in hand] for hand in hands], (
+        f"{where}: the reveal shows something other than the hands at the end"
+    )
+    return {key: value for key, value in message.items() if key != "reveal"}
+
+
 @pytest.mark.parametrize("seed", [3])
 def test_no_message_to_a_seat_names_a_card_it_may_not_see(db_url: str, seed: int) -> None:
     rng = random.Random(seed)
@@ -89,10 +99,7 @@ def test_no_message_to_a_seat_names_a_card_it_may_not_see(db_url: str, seed: int
             if message.get("reveal") is not None:  # the end of the game shows every hand, on purpose
                 assert message["status"] == "finished", f"{where}: hands revealed before the end"
                 table = service.get(gid)
-                assert [side["hidden"][0]["value"] for side in message["reveal"]] == [
-                    [table.game.card_labels[c] for c in hand] for hand in table.state.hands
-                ], f"{where}: the reveal shows something other than the hands at the end"
-                message = {key: value for key, value in message.items() if key != "reveal"}
+                message = without_final_reveal(message, table.game, table.state.hands, where)
             assert_no_leak(message, witnesses[seat].hidden_now(), where)
             checked += 1
 
@@ -136,10 +143,8 @@ def test_no_message_to_a_seat_names_a_card_it_may_not_see(db_url: str, seed: int
             for seat in (0, 1, None):
                 params = {"token": tokens[seat]} if seat is not None else {}
                 replay = client.get(f"/api/games/{gid}/replay/{step}", params=params).json()
-                if step == final:  # the end shows every hand, on purpose, and nothing else hidden
-                    assert [side["hidden"][0]["value"] for side in replay.pop("reveal")] == [
-                        [game.card_labels[c] for c in hand] for hand in states[final].hands
-                    ]
+                if step == final:
+                    replay = without_final_reveal(replay, game, states[final].hands, f"replay of step {step}")
                 else:
                     assert replay["reveal"] is None, f"replay of step {step}: hands revealed before the end"
                 secret = hidden_in(game, states[step], seat) - seen[seat][step]
