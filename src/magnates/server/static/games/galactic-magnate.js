@@ -687,9 +687,14 @@ export function targets(action, snapshot, info) {
   const keys = new Set(locationsIn(json, info).map((i) => `loc:${i}`));
   const kind = action.kind || "";
   if (kind === "roll") keys.add("dice");
-  else if (kind === "start-auction" || kind === "do-nothing") { if (holder !== null) keys.add(`loc:${view.pos[holder]}`); }
+  else if (kind === "start-auction" || kind === "do-nothing") {
+    // Once the auction is on (the last move's board), the location it sells is the one to mark.
+    const at = view.a_loc >= 0 ? view.a_loc : holder !== null ? view.pos[holder] : null;
+    if (at !== null && at !== undefined) keys.add(`loc:${at}`);
+  }
   else if (kind === "bid" || kind === "raise" || kind === "pass") { keys.add(`loc:${view.a_loc}`); keys.add(bidKey(action)); }
-  else if (kind === "take-event" || kind === "refuse-event") { keys.add("event"); if (holder !== null) keys.add(`loc:${view.pos[holder]}`); }
+  // The event card only: a taken event may move the ship, so its location after the move is not where it was chosen.
+  else if (kind === "take-event" || kind === "refuse-event") keys.add("event");
   else if (kind === "upgrade" || kind === "sell-upgrade") {
     const group = groups(info).find((g) => g.name === json.monopoly);
     if (group) for (const i of group.locations) keys.add(`loc:${i}`);
