@@ -190,14 +190,17 @@ import { rulesPanel } from "/rules-panel.js";
     list.scrollTop = list.scrollHeight;
   }
 
-  function drawLastMove(s, board) {
+  function drawLastMove(s, board, previous) {
     const box = document.getElementById("lastmove");
     const entry = lastEntry(s);
     box.classList.toggle("hidden", !entry);
     if (!entry) return;
     box.replaceChildren(el("span", { class: "lastmove-label", text: entry.timeout ? "Last move (timed out)" : "Last move" }),
       el("span", { class: "lastmove-text", text: `${entry.who}: ${entry.text}` }));
-    markLastMove(board, entry, lastMoveKeys(s, entry));
+    // The move's things are named as its mover saw them: from the position it was chosen in where
+    // this page drew that one (a move may move or use up what it names), else from the position now.
+    const chosenIn = previous && previous.step === entry.step && previous.view ? previous : s;
+    markLastMove(board, entry, lastMoveKeys(chosenIn, entry));
   }
 
   // The action a log line words: its engine text, or the game's label for it (info.labels).
@@ -218,7 +221,7 @@ import { rulesPanel } from "/rules-panel.js";
   }
 
   /** The board keys of the last move: the game's own `targets` of its action, as its mover would
-   *  have chosen it (the server names a public move's action; else the action its words match). */
+   *  have chosen it in `s` (the server names a public move's action; else the action its words match). */
   function lastMoveKeys(s, entry) {
     const keys = new Set();
     if (!renderer || !renderer.targets) return keys;
@@ -286,6 +289,7 @@ import { rulesPanel } from "/rules-panel.js";
   }
 
   async function draw(s) {
+    const previous = snapshot; // the position before the last move, when this page drew it
     snapshot = s;
     document.body.dataset.step = s.step;
     document.body.dataset.status = s.status || (s.result ? "finished" : "playing");
@@ -321,7 +325,7 @@ import { rulesPanel } from "/rules-panel.js";
       board.replaceChildren(el("h2", { text: "Table" }), Magnates.drawJson(s.view));
     }
     drawScores(s);
-    drawLastMove(s, board);
+    drawLastMove(s, board, previous);
     drawLog(s);
     drawEnd(s);
     chat.update(s);
