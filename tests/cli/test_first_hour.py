@@ -61,6 +61,20 @@ def test_every_command_is_registered_here() -> None:
     assert registered == set(COMMANDS)
 
 
+def test_the_command_starts_with_a_typer_that_has_no_help_type_hook(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Typer 0.27 (allowed by `typer>=0.12`) has no `display_type_rich`; starting must not need it."""
+    import typer.core
+
+    from magnates.cli import main
+
+    class OldTyperOption:  # an option class without the hook
+        pass
+
+    monkeypatch.setattr(typer.core, "TyperOption", OldTyperOption)
+    main._flags_show_no_type()  # before the guard: AttributeError, and no command started
+    assert not hasattr(OldTyperOption, "display_type_rich")
+
+
 @pytest.mark.parametrize("command", COMMANDS)
 def test_every_command_answers_help_and_shows_flags_as_flags(command: str) -> None:
     run = magnates(command, "--help")

@@ -19,8 +19,11 @@ from magnates.cli.common import err_console, say_error
 def _flags_show_no_type() -> None:
     """Show on/off flags as `--json`, not `--json <bool>`: a flag takes no value, and help must not
     suggest one. Typer's rich help prints every option's type; flags are the one case where that
-    misleads, so their type column is left empty."""
-    original = typer.core.TyperOption.display_type_rich
+    misleads, so their type column is left empty. Typer releases before the hook existed (it is
+    newer than the 0.12 the package allows) print help as they always did."""
+    original = getattr(typer.core.TyperOption, "display_type_rich", None)
+    if original is None:
+        return
 
     def display_type_rich(self: typer.core.TyperOption, ctx: Any) -> str | None:
         if getattr(self, "is_flag", False):
