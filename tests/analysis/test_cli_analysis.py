@@ -47,6 +47,37 @@ def test_arena_errors_are_one_line() -> None:
         assert message in result.output and "Traceback" not in result.output
 
 
+def test_arenas_of_other_seeds_combine_into_one_table(tmp_path: Path) -> None:
+    base = ["arena", "race", "--bots", "greedy,timid", "--games", "6", "--workers", "1", "--json"]
+    runs = {}
+    for seed in (1, 2):
+        done = runner.invoke(app, [*base, "--seed", str(seed), "--out", str(tmp_path / f"s{seed}")])
+        assert done.exit_code == 0, done.output
+        runs[seed] = json.loads(done.stdout)
+    args = ["arena", "race", "--combine", str(tmp_path / "s1"), "--combine", str(tmp_path / "s2"), "--json"]
+    result = runner.invoke(app, [*args, "--out", str(tmp_path / "both")])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["games"] == 12 and data["games_per_matchup"] == 12 and data["seeds"] == [1, 2]
+    for pair in data["pairs"]:  # every count is the sum of the two runs'
+        key = (pair["bot"], pair["opponent"])
+        same = [p for s in (1, 2) for p in runs[s]["pairs"] if (p["bot"], p["opponent"]) == key]
+        assert len(same) == 2
+        for count in ("games", "wins", "losses", "draws"):
+            assert pair[count] == sum(p[count] for p in same)
+    assert "seeds 1, 2 (2 runs combined)" in (tmp_path / "both" / "arena.md").read_text()
+    # Refused with one line each: the same seed twice, another game, a folder without an arena.
+    for folders, game, message in [
+        (["s1", "s1"], "race", "share a seed"),
+        (["s1", "s2"], "magnate", "are of race"),
+        (["s1", "nowhere"], "race", "no arena written with --out"),
+    ]:
+        flags = [f for name in folders for f in ("--combine", str(tmp_path / name))]
+        refused = runner.invoke(app, ["arena", game, *flags])
+        assert refused.exit_code == 2, (folders, refused.output)
+        assert message in refused.output and "Traceback" not in refused.output
+
+
 def test_compare_json_and_files(tmp_path: Path) -> None:
     args = [
         "compare",

@@ -15,7 +15,14 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
-from magnates.sim.arena import ArenaResult, matchups, run_arena, write_arena_report
+from magnates.sim.arena import (
+    ArenaResult,
+    combine_arenas,
+    matchups,
+    read_arena,
+    run_arena,
+    write_arena_report,
+)
 
 from .common import OPTION_HELP, PLAYERS_HELP, fail, game_options, load_game, user_errors
 
@@ -49,8 +56,20 @@ def arena_command(
             help="Write records.jsonl, arena.json, arena.md and the plot to this folder (nothing by default)."
         ),
     ] = None,
+    combine: Annotated[
+        list[Path] | None,
+        typer.Option(
+            "--combine",
+            metavar="DIR",
+            help="Play nothing: combine arenas written with --out (the same game, options and bots, other "
+            "seeds) into one table and ratings, written to --out if given; repeat for each folder.",
+        ),
+    ] = None,
 ) -> None:
     """Play every bot against every other from every seat; print win rates (95% CI) and openskill ratings."""
+    if combine:
+        combine_command(game_name, combine, out, as_json)
+        return
     if games < 1:
         fail("--games must be at least 1")
     if workers is not None and workers < 1:
@@ -69,6 +88,22 @@ def arena_command(
                 f"{total} games: {pairings} pairing(s) x {games} games each", markup=False
             )
         result = _run(game_name, names, games, options, seed, workers, backend, folder, total, not as_json)
+    report(result, folder, as_json, game.title)
+
+
+def combine_command(game_name: str, folders: list[Path], out: Path | None, as_json: bool) -> None:
+    """`--combine`: several arenas' games as one arena; the report goes under `out` (the games'
+    records stay in their own folders)."""
+    with user_errors():
+        game = load_game(game_name, [], None)
+        result = combine_arenas([read_arena(folder) for folder in folders])
+        if result.game != game.name:
+            fail(f"these arenas are of {result.game}, not {game.name}")
+    report(result, out, as_json, game.title)
+
+
+def report(result: ArenaResult, folder: Path | None, as_json: bool, title: str) -> None:
+    """Write the report under `folder` (if any), then print the tables or the JSON."""
     if folder is not None:
         try:
             write_arena_report(result, folder)
@@ -79,7 +114,7 @@ def arena_command(
     if as_json:
         typer.echo(json.dumps(result.to_json()))
     else:
-        print_arena(Console(highlight=False), result, game.title)
+        print_arena(Console(highlight=False), result, title)
 
 
 def _run(
@@ -125,7 +160,7 @@ def print_arena(console: Console, result: ArenaResult, title: str) -> None:
     options = ", ".join(f"{k}={v}" for k, v in result.options.items()) or "default options"
     console.print(
         f"[bold]Arena: {title}[/] ({options}); {len(result.outcomes)} games, {result.games_per_matchup} per "
-        f"matchup over every seat order; seed {result.seed}; {result.workers} worker(s), {result.backend}; "
+        f"matchup over every seat order; {result.seed_text}; {result.workers} worker(s), {result.backend}; "
         f"{result.seconds:.1f} s"
     )
     pairs = Table(title="Head to head (win rate = wins / games; draws are not wins)", title_justify="left")

@@ -28,7 +28,7 @@ import itertools
 import json
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +36,7 @@ from openskill.models import PlackettLuce
 
 from magnates.bots.registry import make_bot
 from magnates.core.errors import InvariantError, OptionError
-from magnates.core.game import Game
+from magnates.core.game import Game, Result
 from magnates.core.record import Record
 from magnates.sim.batch import BatchSpec, chunked, default_workers, play_assignments, run_tasks
 from magnates.sim.runner import GameOutcome
@@ -121,6 +121,14 @@ class ArenaResult:
     records: str | None = None
     pairs: list[PairStats] = field(default_factory=list)
     ratings: dict[str, tuple[float, float]] = field(default_factory=dict)
+    seeds: list[int] = field(default_factory=list)
+    """Every run's seed when this result combines runs (`combine_arenas`); empty for one run."""
+
+    @property
+    def seed_text(self) -> str:
+        if len(self.seeds) > 1:
+            return f"seeds {', '.join(map(str, self.seeds))} ({len(self.seeds)} runs combined)"
+        return f"seed {self.seed}"
 
     @property
     def errors(self) -> int:
@@ -146,6 +154,7 @@ class ArenaResult:
             "games": len(self.outcomes),
             "errors": self.errors,
             "seed": self.seed,
+            **({"seeds": self.seeds} if self.seeds else {}),
             "pairs": [stats.to_json() for stats in self.pairs],
             "ratings": {bot: self.rating(bot) for bot in self.bots},
             "rating_details": {
@@ -293,6 +302,80 @@ def run_arena(
     return result
 
 
+def read_arena(folder: Path) -> ArenaResult:
+    """An arena written with `--out`: its arena.json and the games of its records.jsonl."""
+    try:
+        data = json.loads((folder / "arena.json").read_text())
+        lines = (folder / "records.jsonl").read_text().splitlines()
+    except (OSError, ValueError) as err:
+        raise OptionError(f"{folder} holds no arena written with --out (arena.json and records.jsonl): {err}") from err
+    outcomes = []
+    for number, line in enumerate(lines, 1):
+        try:
+            record = json.loads(line)
+            meta, actions = record["meta"], record["actions"]
+            result = meta["result"]
+            outcomes.append(
+                GameOutcome(
+                    index=meta["index"],
+                    seed=meta["seed"],
+                    bots=list(meta["bots"]),
+                    result=None
+                    if result is None
+                    else Result(result["ranking"], result["scores"], result["reason"], result.get("details", {})),
+                    num_actions=len(actions),
+                    decisions=meta["decisions"],
+                    turns=meta["turns"],
+                    error=meta.get("error"),
+                    actions=list(actions),
+                )
+            )
+        except (KeyError, TypeError, ValueError) as err:
+            raise OptionError(f"{folder / 'records.jsonl'}, line {number}: not an arena record ({err})") from err
+    return ArenaResult(
+        game=data["game"],
+        options=dict(data["options"]),
+        players=data["players"],
+        bots=list(data["bots"]),
+        games_per_matchup=data["games_per_matchup"],
+        seed=data["seed"],
+        outcomes=outcomes,
+        seconds=data.get("seconds", 0.0),
+        workers=data.get("workers", 1),
+        backend=data.get("backend", "local"),
+        seeds=list(data.get("seeds", [])),
+    )
+
+
+def combine_arenas(runs: Sequence[ArenaResult]) -> ArenaResult:
+    """Arenas of the same game, options and bots (other seeds) as one: their games in order, and
+    the head-to-head rates and ratings of them all."""
+    if not runs:
+        raise OptionError("name at least one arena to combine")
+    first = runs[0]
+    for run in runs[1:]:
+        if (run.game, run.options, run.bots) != (first.game, first.options, first.bots):
+            raise OptionError(
+                f"arenas of different games, options or bots cannot be combined: {first.game} {first.bots} "
+                f"{first.options} and {run.game} {run.bots} {run.options}"
+            )
+    seeds = [seed for run in runs for seed in (run.seeds or [run.seed])]
+    if len(set(seeds)) != len(seeds):
+        raise OptionError(f"these arenas share a seed, so they played the same games: seeds {seeds}")
+    outcomes = [outcome for run in runs for outcome in run.outcomes]
+    combined = replace(
+        first,
+        games_per_matchup=sum(run.games_per_matchup for run in runs),
+        outcomes=outcomes,
+        seconds=sum(run.seconds for run in runs),
+        records=None,
+        seeds=seeds,
+    )
+    combined.pairs = head_to_head(combined.bots, outcomes)
+    combined.ratings = openskill_ratings(combined.bots, outcomes)
+    return combined
+
+
 def write_arena_report(result: ArenaResult, out: Path) -> list[Path]:
     """arena.json, a win-rate heat map (PNG, SVG) and arena.md embedding it."""
     from magnates.sim import plots
@@ -314,7 +397,7 @@ def write_arena_report(result: ArenaResult, out: Path) -> list[Path]:
         f"# Arena: {result.game}",
         "",
         f"Options: `{json.dumps(result.options, sort_keys=True)}`; {len(result.outcomes)} games "
-        f"({result.games_per_matchup} per matchup, every seat order), seed {result.seed}, {result.errors} errors.",
+        f"({result.games_per_matchup} per matchup, every seat order), {result.seed_text}, {result.errors} errors.",
         "",
         "| bot | opponent | games | wins | losses | draws | win rate | 95% CI |",
         "|---|---|---:|---:|---:|---:|---:|---|",
