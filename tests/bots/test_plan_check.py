@@ -247,3 +247,49 @@ def test_magnates_final_margins_read_the_districts_and_total_rank_of_the_result(
         margins = final_margins(state)
         assert margins == pytest.approx([math.tanh((lead[0] - lead[1]) / 2), math.tanh((lead[1] - lead[0]) / 2)])
         assert all(-1.0 < m < 1.0 for m in margins)
+
+
+def test_deviations_check_the_closest_calls_anywhere_along_the_favourite_plan() -> None:
+    positions = [state for _, state in magnate_turns(seed=8) if state.phase == MAIN][5:60:6]
+    game = load("magnate")
+    deeper = 0
+    for state in positions:
+        me = state.current_player()
+        view, legal = state.view(me), state.legal_actions()
+        search = own_moves_search(120)
+        root = search.search(game, view, legal, random.Random(2))
+        ranked = sorted(root.children, key=lambda a: root.children[a].visits, reverse=True)
+        bot = PlanCheckBot(search, plans=4, rollouts=2, deviations=True)
+        starts = bot._candidates(state.clone(), root, ranked)
+        favourite = bot._plan(state.clone(), root, starts[0])
+        assert starts[0] == [ranked[0]]  # the favourite first, from the most visited first move
+        shares = []
+        for start in starts[1:]:
+            *prefix, alternative = start
+            assert prefix == favourite.actions[: len(prefix)]  # off the favourite at exactly one decision
+            node = root
+            for action in prefix:
+                node = node.children[action]
+            chosen = favourite.actions[len(prefix)]
+            assert alternative != chosen and alternative in node.children
+            shares.append(node.children[alternative].visits / node.children[chosen].visits)
+            deeper += len(prefix) > 0
+        assert shares == sorted(shares, reverse=True)  # the closest calls first
+        # Without deviations the candidates are the first moves, as before.
+        plain = PlanCheckBot(search, plans=4, rollouts=2)
+        assert all(len(start) == 1 for start in plain._candidates(state.clone(), root, ranked))
+        # Every plan checked is a whole legal run of the searcher's moves.
+        bot.choose(game, view, legal, random.Random(3))
+        for plan in bot.last_plans:
+            world = state.clone()
+            for action in plan.actions:
+                assert world.current_player() == me and action in world.legal_actions()
+                world.apply_action(action)
+            assert world.current_player() != me or world.is_terminal()
+    assert deeper, "no close call below the first move in these positions"
+
+
+def test_a_preset_passes_deviations_to_the_plan_checker() -> None:
+    bot = search_bot("hard", load("magnate"), check_deviations=True)
+    assert isinstance(bot, PlanCheckBot) and bot.deviations
+    assert not make_bot("hard", load("magnate")).deviations  # type: ignore[attr-defined]

@@ -15,6 +15,13 @@ This is one step of policy improvement over the rollout policy (Tesauro and Galp
 in backgammon): with enough rollouts the chosen plan is at least as good as the policy's own,
 judged by how the game actually ends rather than by the heuristic alone.
 
+Which plans are checked: by default the search's most visited first moves, each completed by the
+tree. With `deviations` the candidates are the search's favourite plan and its closest calls
+anywhere along it: at every decision of the favourite, each other move the tree tried, taken there
+and completed by the tree, ranked by its visits against the favourite's move at that decision. So
+a turn whose first move is clear but whose later choice (which card, which district) is close gets
+that choice checked, not only alternatives to the first move.
+
 Two options spend the same playouts more wisely (both off by default):
 - `halving`: sequential halving (Karnin, Koren and Somekh 2013, as in Gumbel MuZero's root). The
   playouts are split into rounds; after each round the worse half of the plans still in play is
@@ -77,6 +84,7 @@ class PlanCheckBot:
         judge_weight: float = 0.0,
         halving: bool = False,
         margin_weight: float = 0.0,
+        deviations: bool = False,
         name: str = "plan-check",
     ) -> None:
         if search.horizon != "own-moves":
@@ -96,9 +104,11 @@ class PlanCheckBot:
         self.judge_weight = judge_weight
         self.halving = halving
         self.margin_weight = margin_weight
+        self.deviations = deviations
         self.name = name
         self._memory: dict[str, int] = {}
         self.last_checked = 0
+        self.last_plans: list[Plan] = []
 
     def choose(self, game: Game, view: Mapping[str, Any], legal: list[int], rng: random.Random) -> int:
         if len(legal) == 1:
@@ -116,17 +126,17 @@ class PlanCheckBot:
         )
         if not ranked:
             return legal[0]
-        top = root.children[ranked[0]].visits
         world = game.sample_state(view, rng)
         plans: list[Plan] = []
         outcomes: set[str] = set()
-        for action in ranked:  # the most visited first moves, each completed into a plan
-            if len(plans) == self.plans or root.children[action].visits < self.min_share * top:
+        for prefix in self._candidates(world, root, ranked):
+            if len(plans) == self.plans:
                 break
-            plan = self._plan(world.clone(), root, action)
+            plan = self._plan(world.clone(), root, prefix)
             if plan.outcome not in outcomes:  # two plans that end alike (another payment order) are one
                 outcomes.add(plan.outcome)
                 plans.append(plan)
+        self.last_plans = plans
         self.last_checked = 0
         best = 0
         if len(plans) > 1:
@@ -137,28 +147,55 @@ class PlanCheckBot:
         return plans[best].actions[0]
 
     # -- plans -------------------------------------------------------------------------
-    def _plan(self, state: State, root: InfoNode, first: int) -> Plan:
-        """`first`, then the searcher's next moves of the same run in the sampled world `state`:
-        the tree's most visited, else the heuristic's favourite. Each later move is keyed by the
-        view the searcher will have before it (its own moves change nothing hidden, so every world
-        gives the same views), and the plan by the view it ends in."""
+    def _candidates(self, world: State, root: InfoNode, ranked: list[int]) -> list[list[int]]:
+        """The starts of the plans worth checking, best first (each is completed by `_plan`): the
+        most visited first moves; with `deviations`, the favourite plan's closest calls anywhere
+        along it (see the module's text). A move tried less than `min_share` of its rival is left out."""
+        top = root.children[ranked[0]].visits
+        firsts = [[a] for a in ranked if root.children[a].visits >= self.min_share * top]
+        if not self.deviations:
+            return firsts
+        favourite = self._plan(world.clone(), root, firsts[0])
+        calls: list[tuple[float, int, list[int]]] = []  # (share of the rival's visits, depth, start)
+        node: InfoNode | None = root
+        for depth, chosen in enumerate(favourite.actions):
+            if node is None or chosen not in node.children:
+                break
+            best = node.children[chosen].visits
+            for action, child in node.children.items():
+                share = child.visits / best if best else 0.0
+                if action != chosen and child.visits and share >= self.min_share:
+                    calls.append((share, depth, [*favourite.actions[:depth], action]))
+            node = node.children[chosen]
+        calls.sort(key=lambda call: (-call[0], call[1]))  # the closest calls first, earlier ones on ties
+        return [firsts[0], *(start for _, _, start in calls)]
+
+    def _plan(self, state: State, root: InfoNode, start: list[int]) -> Plan:
+        """`start` (moves down the tree from its root), then the searcher's next moves of the same
+        run in the sampled world `state`: the tree's most visited, else the heuristic's favourite.
+        Each move after the first is keyed by the view the searcher will have before it (its own
+        moves change nothing hidden, so every world gives the same views), and the plan by the view
+        it ends in."""
         me = state.current_player()
         playout = Playout(state.game, 0)
-        actions, later = [first], {}
-        state.apply_action(first)
-        node: InfoNode | None = root.children.get(first)
+        actions: list[int] = []
+        later: dict[str, int] = {}
+        node: InfoNode | None = root
         while state.current_player() == me:
             legal = state.legal_actions()
             children = node.children if node is not None else {}
-            known = [a for a in legal if a in children]
-            if known:
-                action = max(known, key=lambda a: children[a].visits)
-                node = children[action]
+            if len(actions) < len(start) and start[len(actions)] in legal:
+                action = start[len(actions)]
             else:
-                action = legal[0] if len(legal) == 1 else best_prior({}, state, legal, me, playout)
-                node = None
+                known = [a for a in legal if a in children]
+                if known:
+                    action = max(known, key=lambda a: children[a].visits)
+                else:
+                    action = legal[0] if len(legal) == 1 else best_prior({}, state, legal, me, playout)
+            node = children.get(action)
+            if actions:
+                later[view_key(state.view(me))] = action
             actions.append(action)
-            later[view_key(state.view(me))] = action
             state.apply_action(action)
         return Plan(actions, later, view_key(state.view(me)))
 

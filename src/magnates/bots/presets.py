@@ -49,6 +49,9 @@ class Preset:
     """Spend the check's playouts by sequential halving: drop the worse half of the plans each round."""
     check_margin_weight: float = 0.0
     """How much a checked playout's result counts how clearly the game was won (`final_margins`)."""
+    check_deviations: bool = False
+    """Check the search's favourite plan and its closest calls anywhere along it, not only the
+    most visited first moves (`PlanCheckBot`'s `deviations`)."""
 
     def build(self, name: str, judge: LeafJudge | None = None) -> Bot:
         """The bot; a `judge` (a value network) judges an ISMCTS search's leaves instead of the heuristic."""
@@ -66,6 +69,7 @@ class Preset:
                 judge_weight=self.check_judge_weight,
                 halving=self.check_halving,
                 margin_weight=self.check_margin_weight,
+                deviations=self.check_deviations,
                 name=name,
             )
         if self.algorithm == "mcts":
