@@ -144,6 +144,8 @@ def click_purposefully(page: Any, rng: random.Random) -> bool:
     step = int(page.evaluate("() => document.body.dataset.step"))
     things.nth(pick).click()
     if page.locator(".chooser").count():
+        # its heading is the thing's short name; the spoken name's copy of the text is not shown twice
+        assert " · shows " not in page.locator(".chooser-title").inner_text()
         choices = page.locator(CHOICES)
         texts = page.evaluate(f"() => [...document.querySelectorAll('{CHOICES}')].map((b) => b.textContent)")
         for prefer in (("develop", "buy", "take", "automa"), ("add",), ("sell",), ("",)):

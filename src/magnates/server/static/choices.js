@@ -34,7 +34,7 @@ export function openChooser(anchor, actions, play) {
   const { el } = window.Magnates;
   const label = anchor.getAttribute("aria-label") || anchor.dataset.target;
   const menu = el("div", { class: "chooser", role: "dialog", "aria-label": `choices for ${label}` },
-    el("div", { class: "chooser-title", text: label }),
+    el("div", { class: "chooser-title", text: anchor.dataset.title || label }),
     actions.map((action) => el("button", { type: "button", "data-action": action.id, "data-text": action.text,
       onclick: () => { closeChooser(); play(action.id); }, text: action.text })),
     el("button", { type: "button", class: "chooser-cancel", onclick: closeChooser, text: "Cancel" }));

@@ -101,7 +101,8 @@ import { rulesPanel } from "/rules-panel.js";
   }
 
   // A clickable thing's spoken name must contain the words it shows (WCAG 2.5.3, "label in name"):
-  // its label gets the visible text after it, as the browser joins it, when it lacks it.
+  // its label gets the visible text after it, as the browser joins it (what accessibility checkers
+  // compare), when it lacks it. The short label stays as the thing's title (the chooser's heading).
   function nameIncludesText(node) {
     const label = node.getAttribute("aria-label");
     const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT, {
@@ -110,6 +111,7 @@ import { rulesPanel } from "/rules-panel.js";
     let shown = "";
     while (walker.nextNode()) shown += walker.currentNode.nodeValue;
     shown = shown.replace(/\s+/g, " ").trim();
+    if (label) node.dataset.title = label;
     if (label && shown && !label.toLowerCase().includes(shown.toLowerCase())) node.setAttribute("aria-label", `${label} · shows ${shown}`);
   }
 
