@@ -66,11 +66,16 @@ def test_arenas_of_other_seeds_combine_into_one_table(tmp_path: Path) -> None:
         for count in ("games", "wins", "losses", "draws"):
             assert pair[count] == sum(p[count] for p in same)
     assert "seeds 1, 2 (2 runs combined)" in (tmp_path / "both" / "arena.md").read_text()
-    # Refused with one line each: the same seed twice, another game, a folder without an arena.
+    # Refused with one line each: the same seed twice, another game, a folder without an arena, a
+    # summary that is not one.
+    (tmp_path / "broken").mkdir()
+    (tmp_path / "broken" / "arena.json").write_text('{"game": "race"}')
+    (tmp_path / "broken" / "records.jsonl").write_text("")
     for folders, game, message in [
         (["s1", "s1"], "race", "share a seed"),
         (["s1", "s2"], "magnate", "are of race"),
         (["s1", "nowhere"], "race", "no arena written with --out"),
+        (["s1", "broken"], "race", "not an arena's summary"),
     ]:
         flags = [f for name in folders for f in ("--combine", str(tmp_path / name))]
         refused = runner.invoke(app, ["arena", game, *flags])

@@ -332,19 +332,22 @@ def read_arena(folder: Path) -> ArenaResult:
             )
         except (KeyError, TypeError, ValueError) as err:
             raise OptionError(f"{folder / 'records.jsonl'}, line {number}: not an arena record ({err})") from err
-    return ArenaResult(
-        game=data["game"],
-        options=dict(data["options"]),
-        players=data["players"],
-        bots=list(data["bots"]),
-        games_per_matchup=data["games_per_matchup"],
-        seed=data["seed"],
-        outcomes=outcomes,
-        seconds=data.get("seconds", 0.0),
-        workers=data.get("workers", 1),
-        backend=data.get("backend", "local"),
-        seeds=list(data.get("seeds", [])),
-    )
+    try:
+        return ArenaResult(
+            game=data["game"],
+            options=dict(data["options"]),
+            players=data["players"],
+            bots=list(data["bots"]),
+            games_per_matchup=data["games_per_matchup"],
+            seed=data["seed"],
+            outcomes=outcomes,
+            seconds=data.get("seconds", 0.0),
+            workers=data.get("workers", 1),
+            backend=data.get("backend", "local"),
+            seeds=list(data.get("seeds", [])),
+        )
+    except (AttributeError, KeyError, TypeError, ValueError) as err:
+        raise OptionError(f"{folder / 'arena.json'} is not an arena's summary ({err!r})") from err
 
 
 def combine_arenas(runs: Sequence[ArenaResult]) -> ArenaResult:
