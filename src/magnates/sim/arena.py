@@ -35,10 +35,12 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 from magnates.bots.registry import make_bot
-from magnates.core.errors import InvariantError, OptionError
-from magnates.core.game import Game, Result
-from magnates.core.record import Record
+from magnates.core.errors import InvariantError, OptionError, RecordError
+from magnates.core.game import Game
+from magnates.core.record import Record, replay_on
+from magnates.games.registry import load
 from magnates.sim.batch import BatchSpec, chunked, default_workers, play_assignments, run_tasks
+from magnates.sim.report import read_lines
 from magnates.sim.runner import GameOutcome
 from magnates.sim.stats import wilson_interval
 
@@ -302,45 +304,43 @@ def run_arena(
     return result
 
 
+def outcome_from_record(game: Game, data: dict[str, Any], where: str) -> GameOutcome:
+    """A record written by `write_records` back as an outcome; its result replayed from its actions
+    (never read from its meta), so a record edited by hand cannot change a count."""
+    try:
+        record = Record.from_json(data)
+    except RecordError as err:
+        raise RecordError(f"{where}: {err}") from None
+    if record.game != game.name or record.options != dict(game.options):
+        raise RecordError(
+            f"{where}: a {record.game} game with {record.options}, not {game.name} with {dict(game.options)}"
+        )
+    meta = record.meta
+    try:
+        error, index, seed, bots = meta["error"], int(meta["index"]), int(meta["seed"]), list(meta["bots"])
+        decisions, turns = int(meta["decisions"]), int(meta["turns"])
+    except (KeyError, TypeError, ValueError) as err:
+        raise RecordError(f"{where}: not a record written by --out (its meta lacks {err})") from None
+    result = None if error is not None else replay_on(game, record.actions).result()
+    return GameOutcome(index, seed, bots, result, len(record.actions), decisions, turns, error, list(record.actions))
+
+
 def read_arena(folder: Path) -> ArenaResult:
     """An arena written with `--out`: its arena.json and the games of its records.jsonl."""
     try:
         data = json.loads((folder / "arena.json").read_text())
-        lines = (folder / "records.jsonl").read_text().splitlines()
     except (OSError, ValueError) as err:
         raise OptionError(f"{folder} holds no arena written with --out (arena.json and records.jsonl): {err}") from err
-    outcomes = []
-    for number, line in enumerate(lines, 1):
-        try:
-            record = json.loads(line)
-            meta, actions = record["meta"], record["actions"]
-            result = meta["result"]
-            outcomes.append(
-                GameOutcome(
-                    index=meta["index"],
-                    seed=meta["seed"],
-                    bots=list(meta["bots"]),
-                    result=None
-                    if result is None
-                    else Result(result["ranking"], result["scores"], result["reason"], result.get("details", {})),
-                    num_actions=len(actions),
-                    decisions=meta["decisions"],
-                    turns=meta["turns"],
-                    error=meta.get("error"),
-                    actions=list(actions),
-                )
-            )
-        except (KeyError, TypeError, ValueError) as err:
-            raise OptionError(f"{folder / 'records.jsonl'}, line {number}: not an arena record ({err})") from err
     try:
-        return ArenaResult(
+        game = load(data["game"], **data["options"])
+        result = ArenaResult(
             game=data["game"],
             options=dict(data["options"]),
             players=data["players"],
             bots=list(data["bots"]),
             games_per_matchup=data["games_per_matchup"],
             seed=data["seed"],
-            outcomes=outcomes,
+            outcomes=[],
             seconds=data.get("seconds", 0.0),
             workers=data.get("workers", 1),
             backend=data.get("backend", "local"),
@@ -348,6 +348,11 @@ def read_arena(folder: Path) -> ArenaResult:
         )
     except (AttributeError, KeyError, TypeError, ValueError) as err:
         raise OptionError(f"{folder / 'arena.json'} is not an arena's summary ({err!r})") from err
+    records = folder / "records.jsonl"
+    if not records.is_file():
+        raise OptionError(f"{folder} holds no arena written with --out (arena.json and records.jsonl)")
+    result.outcomes = [outcome_from_record(game, line, where) for where, line in read_lines(records)]
+    return result
 
 
 def combine_arenas(runs: Sequence[ArenaResult]) -> ArenaResult:

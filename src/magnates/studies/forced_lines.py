@@ -34,14 +34,13 @@ from typing import Any
 
 from magnates.bots.registry import make_bot
 from magnates.core.bot import Bot
-from magnates.core.errors import MagnatesError, OptionError, RecordError
+from magnates.core.errors import MagnatesError, OptionError
 from magnates.core.game import Game
 from magnates.core.options import parse_option_pairs
-from magnates.core.record import Record, replay_on
 from magnates.games import load
 from magnates.games.magistratvm.actions import Promote, PromotePatrician
 from magnates.games.magistratvm.offices import AEDILE, PRAETOR
-from magnates.sim.arena import write_records
+from magnates.sim.arena import outcome_from_record, write_records
 from magnates.sim.batch import chunked, game_seed, run_tasks
 from magnates.sim.report import read_lines
 from magnates.sim.runner import GameOutcome, play_game
@@ -205,7 +204,9 @@ def main(argv: Sequence[str] | None = None) -> None:
         game = load(args.game, players=args.players, **options)
         line(args.game, args.line)
         if args.records:
-            outcomes = [_outcome(game, data, where) for path in args.records for where, data in read_lines(path)]
+            outcomes = [
+                outcome_from_record(game, data, where) for path in args.records for where, data in read_lines(path)
+            ]
         else:
             indexes = range(args.first, args.first + args.games)
             chosen = tuple(sorted(options.items()))
@@ -216,26 +217,6 @@ def main(argv: Sequence[str] | None = None) -> None:
     except (MagnatesError, OSError) as err:
         parser.exit(2, f"error: {err}\n")
     print(report(game, args.line, args.bot, outcomes))
-
-
-def _outcome(game: Game, data: dict[str, Any], where: str) -> GameOutcome:
-    """A record written by `--out` (`magnates.sim.arena.write_records`) back as an outcome."""
-    try:
-        record = Record.from_json(data)
-    except RecordError as err:
-        raise RecordError(f"{where}: {err}") from None
-    if record.game != game.name or record.options != dict(game.options):
-        raise RecordError(
-            f"{where}: a {record.game} game with {record.options}, not {game.name} with {dict(game.options)}"
-        )
-    meta = record.meta
-    try:
-        error, index, seed, bots = meta["error"], int(meta["index"]), int(meta["seed"]), list(meta["bots"])
-        decisions, turns = int(meta["decisions"]), int(meta["turns"])
-    except (KeyError, TypeError, ValueError) as err:
-        raise RecordError(f"{where}: not a record written by --out (its meta lacks {err})") from None
-    result = None if error is not None else replay_on(game, record.actions).result()
-    return GameOutcome(index, seed, bots, result, len(record.actions), decisions, turns, error, list(record.actions))
 
 
 if __name__ == "__main__":
