@@ -260,24 +260,28 @@ def test_deviations_check_the_closest_calls_anywhere_along_the_favourite_plan() 
         root = search.search(game, view, legal, random.Random(2))
         ranked = sorted(root.children, key=lambda a: root.children[a].visits, reverse=True)
         bot = PlanCheckBot(search, plans=4, rollouts=2, deviations=True)
-        starts = bot._candidates(state.clone(), root, ranked)
-        favourite = bot._plan(state.clone(), root, starts[0])
-        assert starts[0] == [ranked[0]]  # the favourite first, from the most visited first move
+        candidates = list(bot._candidates(state.clone(), root, ranked))
+        favourite = candidates[0]
+        assert favourite.actions == bot._plan(state.clone(), root, [ranked[0]]).actions  # the favourite first
         shares = []
-        for start in starts[1:]:
-            *prefix, alternative = start
-            assert prefix == favourite.actions[: len(prefix)]  # off the favourite at exactly one decision
+        for plan in candidates[1:]:
+            # where it leaves the favourite (it does: one of the favourite's own decisions, not after it)
+            pairs = zip(plan.actions, favourite.actions, strict=False)
+            depth = next((i for i, (a, b) in enumerate(pairs) if a != b), len(plan.actions))
+            assert depth < min(len(plan.actions), len(favourite.actions))
+            prefix, alternative = plan.actions[:depth], plan.actions[depth]
             node = root
             for action in prefix:
                 node = node.children[action]
-            chosen = favourite.actions[len(prefix)]
+            chosen = favourite.actions[depth]
             assert alternative != chosen and alternative in node.children
             shares.append(node.children[alternative].visits / node.children[chosen].visits)
-            deeper += len(prefix) > 0
+            deeper += depth > 0
         assert shares == sorted(shares, reverse=True)  # the closest calls first
-        # Without deviations the candidates are the first moves, as before.
+        # Without deviations the candidates are the first moves, as before, most visited first.
         plain = PlanCheckBot(search, plans=4, rollouts=2)
-        assert all(len(start) == 1 for start in plain._candidates(state.clone(), root, ranked))
+        firsts = [plan.actions[0] for plan in plain._candidates(state.clone(), root, ranked)]
+        assert firsts == [a for a in ranked if root.children[a].visits >= 0.05 * root.children[ranked[0]].visits]
         # Every plan checked is a whole legal run of the searcher's moves.
         bot.choose(game, view, legal, random.Random(3))
         for plan in bot.last_plans:

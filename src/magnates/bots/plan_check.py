@@ -37,7 +37,7 @@ import json
 import math
 import random
 import time
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -129,10 +129,9 @@ class PlanCheckBot:
         world = game.sample_state(view, rng)
         plans: list[Plan] = []
         outcomes: set[str] = set()
-        for prefix in self._candidates(world, root, ranked):
+        for plan in self._candidates(world, root, ranked):
             if len(plans) == self.plans:
                 break
-            plan = self._plan(world.clone(), root, prefix)
             if plan.outcome not in outcomes:  # two plans that end alike (another payment order) are one
                 outcomes.add(plan.outcome)
                 plans.append(plan)
@@ -147,15 +146,18 @@ class PlanCheckBot:
         return plans[best].actions[0]
 
     # -- plans -------------------------------------------------------------------------
-    def _candidates(self, world: State, root: InfoNode, ranked: list[int]) -> list[list[int]]:
-        """The starts of the plans worth checking, best first (each is completed by `_plan`): the
-        most visited first moves; with `deviations`, the favourite plan's closest calls anywhere
-        along it (see the module's text). A move tried less than `min_share` of its rival is left out."""
+    def _candidates(self, world: State, root: InfoNode, ranked: list[int]) -> Iterator[Plan]:
+        """The plans worth checking, best first, each completed in `world` only when asked for: the
+        most visited first moves; with `deviations`, the favourite plan, then its closest calls
+        anywhere along it (see the module's text). A move tried less than `min_share` of its rival
+        is left out."""
         top = root.children[ranked[0]].visits
         firsts = [[a] for a in ranked if root.children[a].visits >= self.min_share * top]
         if not self.deviations:
-            return firsts
+            yield from (self._plan(world.clone(), root, start) for start in firsts)
+            return
         favourite = self._plan(world.clone(), root, firsts[0])
+        yield favourite
         calls: list[tuple[float, int, list[int]]] = []  # (share of the rival's visits, depth, start)
         node: InfoNode | None = root
         for depth, chosen in enumerate(favourite.actions):
@@ -168,7 +170,7 @@ class PlanCheckBot:
                     calls.append((share, depth, [*favourite.actions[:depth], action]))
             node = node.children[chosen]
         calls.sort(key=lambda call: (-call[0], call[1]))  # the closest calls first, earlier ones on ties
-        return [firsts[0], *(start for _, _, start in calls)]
+        yield from (self._plan(world.clone(), root, start) for _, _, start in calls)
 
     def _plan(self, state: State, root: InfoNode, start: list[int]) -> Plan:
         """`start` (moves down the tree from its root), then the searcher's next moves of the same
