@@ -6,6 +6,7 @@ Screenshots go to a temporary folder (printed; kept by pytest's tmp_path).
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -95,8 +96,17 @@ def test_a_toy_game_against_a_bot_is_played_to_the_end_by_clicking(
         page.screenshot(path=str(shots / f"move-{moves:02d}.png"))
         assert moves < 50
     assert "wins" in page.locator("#result").inner_text() or "Draw" in page.locator("#result").inner_text()
+    # The replay bar shows up only once the replay's length is known: a click on "next" before
+    # that went nowhere. The first step's answer is held back to look at the page meanwhile.
+    held: list[Any] = []
+    page.route("**/api/games/*/replay/0", lambda route: held.append(route))
     page.click("#replay-link")
+    while not held:
+        page.wait_for_timeout(50)
+    assert page.locator("#replaybar").is_hidden()
+    held[0].continue_()
     page.wait_for_selector("#replaybar:not(.hidden)")
+    assert re.fullmatch(r"step 0 of [1-9]\d*", page.locator("#replay-label").inner_text())
     page.click("#replay-next")
     page.wait_for_function("() => document.body.dataset.step === '1'")
     page.screenshot(path=str(shots / "replay.png"))

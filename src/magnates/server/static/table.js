@@ -402,9 +402,11 @@ import { rulesPanel } from "/rules-panel.js";
   async function openHistory(now) {
     history = true;
     document.body.classList.add("in-history");
+    await show(Math.max(0, now - 1));
+    if (!history) return;
+    // The bar appears once its step count is known: a click before that would read 0 steps.
     document.getElementById("replaybar").classList.remove("hidden");
     document.getElementById("replay-live").classList.remove("hidden");
-    await show(Math.max(0, now - 1));
   }
 
   function backToLive() {
@@ -439,8 +441,8 @@ import { rulesPanel } from "/rules-panel.js";
   Magnates.table = { send, snapshot: () => snapshot, live: () => live };
   if (replayOnly) {
     try { live = await api("GET", `/api/games/${gameId}`, undefined, token); } catch (_) { live = null; }
-    document.getElementById("replaybar").classList.remove("hidden");
     document.getElementById("actions-panel").classList.add("hidden");
     await show(0);
+    document.getElementById("replaybar").classList.remove("hidden");
   } else connect();
 })();
