@@ -222,30 +222,60 @@ class Seen:
 
 
 class Board:
-    """The public board: lanes as card ids, open deeds and their tokens, district values."""
+    """The public board: lanes as card ids, open deeds and their tokens, district values.
+
+    The values (and, from a state, the tokens paid on deeds) are worked out when first read: many
+    decisions (income, deed payments, ending the turn) read neither, and in a rollout a `Board` is
+    built for every decision."""
 
     def __init__(
-        self, g: MagnateGame, lanes: list[list[list[int]]], deeds: list[list[int]], paid: list[list[int]]
+        self,
+        g: MagnateGame,
+        lanes: list[list[list[int]]],
+        deeds: list[list[int]],
+        paid: list[list[int]] | None = None,
+        deed_paid: list[list[list[int]]] | None = None,
     ) -> None:
-        deck = g.deck
-        official = g.config.aces == "official"
         self.g = g
         self.lanes = lanes
         self.deeds = deeds
-        self.paid = paid
-        self.values: list[list[int]] = []
-        for lanes_here, deeds_here in zip(lanes, deeds, strict=True):
-            values = []
-            for ids, deed in zip(lanes_here, deeds_here, strict=True):
-                built = [c for c in ids if c != deed]
-                total = 0
-                for card in built:
-                    if official and deck.cards[card].kind is Kind.ACE:
-                        total += sum(1 for other in built if deck.mask[other] & deck.mask[card])
-                    else:
-                        total += deck.score_rank[card]
-                values.append(total)
-            self.values.append(values)
+        self._paid = paid
+        self._deed_paid = deed_paid  # a state's tokens per suit on each deed, summed when first read
+        self._values: list[list[int]] | None = None
+
+    @property
+    def paid(self) -> list[list[int]]:
+        """Tokens on each open deed, per district and side (0 where there is none)."""
+        if self._paid is None:
+            assert self._deed_paid is not None
+            paid = [[sum(p) for p in row] for row in self._deed_paid]
+            for row, deeds_here in zip(paid, self.deeds, strict=True):
+                for side, deed in enumerate(deeds_here):
+                    if deed < 0:
+                        row[side] = 0
+            self._paid = paid
+        return self._paid
+
+    @property
+    def values(self) -> list[list[int]]:
+        """Each district's developed rank total per side (the open deed does not count)."""
+        if self._values is None:
+            deck = self.g.deck
+            official = self.g.config.aces == "official"
+            self._values = []
+            for lanes_here, deeds_here in zip(self.lanes, self.deeds, strict=True):
+                values = []
+                for ids, deed in zip(lanes_here, deeds_here, strict=True):
+                    built = [c for c in ids if c != deed]
+                    total = 0
+                    for card in built:
+                        if official and deck.cards[card].kind is Kind.ACE:
+                            total += sum(1 for other in built if deck.mask[other] & deck.mask[card])
+                        else:
+                            total += deck.score_rank[card]
+                    values.append(total)
+                self._values.append(values)
+        return self._values
 
     @classmethod
     def from_view(cls, g: MagnateGame, view: Mapping[str, Any]) -> Board:
@@ -265,12 +295,7 @@ class Board:
 
     @classmethod
     def from_state(cls, state: MagnateState) -> Board:
-        paid = [[sum(p) for p in row] for row in state.deed_paid]
-        for row, deeds_here in zip(paid, state.deed_card, strict=True):
-            for side, deed in enumerate(deeds_here):
-                if deed < 0:
-                    row[side] = 0
-        return cls(state.game, state.lanes, state.deed_card, paid)
+        return cls(state.game, state.lanes, state.deed_card, deed_paid=state.deed_paid)
 
     def fits(self, card: int, district: int, side: int) -> bool:
         """May `side` place `card` in `district` now (open deed and suit rules)?"""
