@@ -109,6 +109,7 @@ def test_a_toy_game_against_a_bot_is_played_to_the_end_by_clicking(
     assert re.fullmatch(r"step 0 of [1-9]\d*", page.locator("#replay-label").inner_text())
     page.click("#replay-next")
     page.wait_for_function("() => document.body.dataset.step === '1'")
+    assert "step 1" in page.locator("#tools").inner_text(), "the game panel names the step shown"
     page.screenshot(path=str(shots / "replay.png"))
 
 

@@ -267,7 +267,7 @@ import { rulesPanel } from "/rules-panel.js";
     const options = Object.entries(s.options || {}).map(([k, v]) => `${k} ${v}`).join(" · ");
     box.replaceChildren(el("h2", { text: "Game" }), el("p", { class: "muted", text: `${s.title} · ${options} · step ${s.step}` }));
     const links = el("p", { class: "tool-links" });
-    if (s.seat !== null && s.seat !== undefined && token && s.step > 0 && s.status !== "finished") {
+    if (!history && s.seat !== null && s.seat !== undefined && token && s.step > 0 && s.status !== "finished") {
       links.append(el("button", { type: "button", id: "history-button", onclick: () => openHistory(s.step) },
         historyIcon(), " History: step back"));
     }
@@ -331,9 +331,9 @@ import { rulesPanel } from "/rules-panel.js";
     drawLog(s);
     drawEnd(s);
     chat.update(s);
+    drawTools(s); // in the history too: the game's name, options and the step shown
     if (!history) {
       drawActions(s);
-      drawTools(s);
       const undo = document.getElementById("undo");
       undo.classList.toggle("hidden", !s.can_undo);
       undo.disabled = false;
