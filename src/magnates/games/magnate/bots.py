@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from magnates.core.errors import InvariantError
 from magnates.decktet import Kind
 from magnates.games.magnate import space as S
 from magnates.games.magnate.view import SUIT_NAMES
@@ -247,7 +248,8 @@ class Board:
     def paid(self) -> list[list[int]]:
         """Tokens on each open deed, per district and side (0 where there is none)."""
         if self._paid is None:
-            assert self._deed_paid is not None
+            if self._deed_paid is None:
+                raise InvariantError("a board needs the tokens paid on its deeds, summed or per suit")
             paid = [[sum(p) for p in row] for row in self._deed_paid]
             for row, deeds_here in zip(paid, self.deeds, strict=True):
                 for side, deed in enumerate(deeds_here):
