@@ -158,6 +158,19 @@ def test_the_history_steps_back_during_a_game_and_returns_to_live(browser: Any, 
     assert_no_js_errors(page)
 
 
+def test_a_spectators_replay_of_an_unfinished_game_says_why_without_a_replay_bar(
+    browser: Any,  # noqa: F811
+    live_server: LiveServer,
+) -> None:
+    created = create(live_server, "magnate", ["person", "bot:greedy"], {"players": 2})
+    page = new_page(browser)
+    page.goto(f"{live_server.url}/table.html?game={created['id']}&replay=1")
+    page.wait_for_selector("#error:not(.hidden)")
+    assert "only once it is finished" in page.locator("#error").inner_text()
+    assert page.locator("#replaybar").is_hidden(), "no bar of buttons that cannot replay anything"
+    assert_no_js_errors(page)
+
+
 def test_the_end_of_a_game_shows_the_breakdown_and_every_hand(browser: Any, live_server: LiveServer) -> None:  # noqa: F811
     created = create(live_server, "magnate", ["person", "bot:greedy"], {"players": 2})
     gid, token = created["id"], token_of(created, 0)

@@ -376,17 +376,18 @@ import { rulesPanel } from "/rules-panel.js";
   const slider = document.getElementById("replay-step");
   let total = 0;
 
-  async function show(step) {
+  async function show(step) { // true once the step is drawn
     try {
       const s = await api("GET", `/api/games/${gameId}/replay/${step}`, undefined, token);
-      if (!history) return; // back to live meanwhile
+      if (!history) return false; // back to live meanwhile
       total = s.steps;
       slider.max = String(total);
       slider.value = String(s.step);
       document.getElementById("replay-label").textContent = `step ${s.step} of ${total}`;
       fail("");
       await draw({ ...s, title: live ? live.title : s.game, options: live ? live.options : undefined });
-    } catch (err) { fail(String(err.message || err)); }
+      return true;
+    } catch (err) { fail(String(err.message || err)); return false; }
   }
 
   function wireReplayBar() {
@@ -404,7 +405,8 @@ import { rulesPanel } from "/rules-panel.js";
     document.body.classList.add("in-history");
     await show(Math.max(0, now - 1));
     if (!history) return;
-    // The bar appears once its step count is known: a click before that would read 0 steps.
+    // The bar appears once its step count is known (a click before that would read 0 steps), and
+    // even if that step failed: its "live" button is the way back.
     document.getElementById("replaybar").classList.remove("hidden");
     document.getElementById("replay-live").classList.remove("hidden");
   }
@@ -442,7 +444,7 @@ import { rulesPanel } from "/rules-panel.js";
   if (replayOnly) {
     try { live = await api("GET", `/api/games/${gameId}`, undefined, token); } catch (_) { live = null; }
     document.getElementById("actions-panel").classList.add("hidden");
-    await show(0);
-    document.getElementById("replaybar").classList.remove("hidden");
+    // A replay refused (a spectator before the end) shows its reason without a bar of dead buttons.
+    if (await show(0)) document.getElementById("replaybar").classList.remove("hidden");
   } else connect();
 })();
