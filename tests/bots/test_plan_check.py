@@ -12,7 +12,7 @@ from test_search_bots import last_bid_position
 
 from magnates.bots import Budget, ISMCTSBot, make_bot, search_bot
 from magnates.bots.plan_check import PlanCheckBot
-from magnates.bots.presets import preset
+from magnates.bots.presets import Preset, preset
 from magnates.core.chance import sample
 from magnates.games import load
 from magnates.games.magnate.heuristic import MARGIN_RANK, final_margins
@@ -165,7 +165,7 @@ def test_a_plans_checked_result_mixes_the_judgement_and_the_end_of_the_game_by_t
 
     def scores(weight: float) -> list[float]:
         bot = PlanCheckBot(own_moves_search(), rollouts=4, judge=judge, judge_weight=weight)
-        return bot._check(game, view, plans, random.Random(6))
+        return bot.score_plans(game, view, plans, random.Random(6))
 
     ended, judged, half = scores(0.0), scores(1.0), scores(0.5)
     assert judged == pytest.approx([0.3] * len(plans))  # no plan ends the game before the searcher decides again
@@ -201,9 +201,9 @@ def test_halving_drops_the_worse_half_and_compares_the_rest_on_more_worlds() -> 
     view = state.view(1)
     plans = [[BID[1]], [BID[6]], [BID[2]]]
     even = PlanCheckBot(own_moves_search(), rollouts=4)
-    assert even._check(game, view, plans, random.Random(0)) == [-1.0, 1.0, -1.0] and even.last_checked == 4
+    assert even.score_plans(game, view, plans, random.Random(0)) == [-1.0, 1.0, -1.0] and even.last_checked == 4
     halving = PlanCheckBot(own_moves_search(), rollouts=4, halving=True)
-    scores = halving._check(game, view, plans, random.Random(0))
+    scores = halving.score_plans(game, view, plans, random.Random(0))
     # 12 playouts in two rounds: 2 worlds for each of the 3 plans, then 3 more for the better 2
     assert halving.last_checked == 5
     assert scores == [-1.0, 1.0, -math.inf]  # the 2 dropped; of the two losers the tie kept the earlier plan
@@ -211,13 +211,31 @@ def test_halving_drops_the_worse_half_and_compares_the_rest_on_more_worlds() -> 
     assert checked.choose(game, view, state.legal_actions(), random.Random(0)) == BID[6]
 
 
+def test_a_close_call_gets_more_worlds_and_a_clear_one_does_not() -> None:
+    game = HoardingSealedBids(rounds=5)
+    state = last_bid_position(game)  # only the 6 wins; the 1 and the 2 both lose
+    view = state.view(1)
+    extended = PlanCheckBot(own_moves_search(), rollouts=4, more_rollouts=3, close_margin=0.1)
+    assert extended.score_plans(game, view, [[BID[1]], [BID[6]]], random.Random(0)) == [-1.0, 1.0]
+    assert extended.last_checked == 4  # 1.0 against -1.0: clear after the first worlds
+    assert extended.score_plans(game, view, [[BID[1]], [BID[2]]], random.Random(0)) == [-1.0, -1.0]
+    assert extended.last_checked == 7  # a tie: three more worlds for both plans
+    plain = PlanCheckBot(own_moves_search(), rollouts=4)
+    plain.score_plans(game, view, [[BID[1]], [BID[2]]], random.Random(0))
+    assert plain.last_checked == 4
+    built = Preset("ismcts", simulations=10, horizon="own-moves", check_plans=2, check_more_rollouts=5).build("more")
+    assert isinstance(built, PlanCheckBot) and built.more_rollouts == 5 and built.close_margin == 0.1
+    with pytest.raises(ValueError, match="close margin"):
+        PlanCheckBot(own_moves_search(), more_rollouts=-1)
+
+
 def test_a_margin_weight_adds_how_clearly_each_checked_game_ended() -> None:
     game = MarginedSealedBids(rounds=5)
     state = last_bid_position(game)
     view = state.view(1)
     plans = [[BID[1]], [BID[6]], [BID[2]]]
-    plain = PlanCheckBot(own_moves_search(), rollouts=3)._check(game, view, plans, random.Random(2))
-    weighted = PlanCheckBot(own_moves_search(), rollouts=3, margin_weight=0.5)._check(
+    plain = PlanCheckBot(own_moves_search(), rollouts=3).score_plans(game, view, plans, random.Random(2))
+    weighted = PlanCheckBot(own_moves_search(), rollouts=3, margin_weight=0.5).score_plans(
         game, view, plans, random.Random(2)
     )
     ended = []

@@ -22,7 +22,7 @@ and completed by the tree, ranked by its visits against the favourite's move at 
 a turn whose first move is clear but whose later choice (which card, which district) is close gets
 that choice checked, not only alternatives to the first move.
 
-Two options spend the same playouts more wisely (both off by default):
+Three options spend the playouts more wisely (all off by default):
 - `halving`: sequential halving (Karnin, Koren and Somekh 2013, as in Gumbel MuZero's root). The
   playouts are split into rounds; after each round the worse half of the plans still in play is
   dropped, so the last two are compared on more worlds than an even split gives every plan.
@@ -69,7 +69,8 @@ class PlanCheckBot:
     network) each playout is also judged where the searcher decides again after the others'
     replies, and a plan's result in a world is `judge_weight` times that judgement plus the rest
     times how the game ended (at weight 1 the playout stops there: far cheaper, free of the later
-    dice's noise, as good as the judge). `halving` and `margin_weight`: see the module's text.
+    dice's noise, as good as the judge). `halving`, `margin_weight` and `more_rollouts` (with
+    `close_margin`): see the module's text.
     """
 
     def __init__(
@@ -85,6 +86,8 @@ class PlanCheckBot:
         halving: bool = False,
         margin_weight: float = 0.0,
         deviations: bool = False,
+        more_rollouts: int = 0,
+        close_margin: float = 0.1,
         name: str = "plan-check",
     ) -> None:
         if search.horizon != "own-moves":
@@ -95,6 +98,8 @@ class PlanCheckBot:
             raise ValueError(f"a judge weight lies in [0, 1] and needs a judge, not {judge_weight}")
         if not 0.0 <= margin_weight <= 1.0:
             raise ValueError(f"a margin weight lies in [0, 1], not {margin_weight}")
+        if more_rollouts < 0 or close_margin < 0:
+            raise ValueError(f"more rollouts and a close margin are not negative, not {more_rollouts}, {close_margin}")
         self.search = search
         self.plans = plans
         self.rollouts = rollouts
@@ -105,10 +110,14 @@ class PlanCheckBot:
         self.halving = halving
         self.margin_weight = margin_weight
         self.deviations = deviations
+        self.more_rollouts = more_rollouts
+        self.close_margin = close_margin
         self.name = name
         self._memory: dict[str, int] = {}
         self.last_checked = 0
         self.last_plans: list[Plan] = []
+        self.last_root: InfoNode | None = None
+        """The search tree of the last decision that searched (for studies of the check)."""
 
     def choose(self, game: Game, view: Mapping[str, Any], legal: list[int], rng: random.Random) -> int:
         if len(legal) == 1:
@@ -118,7 +127,7 @@ class PlanCheckBot:
         if remembered is not None and remembered in legal:
             return remembered
         self._memory.clear()
-        root = self.search.search(game, view, legal, rng)
+        root = self.last_root = self.search.search(game, view, legal, rng)
         ranked = sorted(
             (a for a in legal if a in root.children),
             key=lambda a: (root.children[a].visits, root.children[a].total / max(1, root.children[a].visits)),
@@ -139,7 +148,7 @@ class PlanCheckBot:
         self.last_checked = 0
         best = 0
         if len(plans) > 1:
-            scores = self._check(game, view, [plan.actions for plan in plans], rng)
+            scores = self.score_plans(game, view, [plan.actions for plan in plans], rng)
             priors = [root.children[plan.actions[0]].total / root.children[plan.actions[0]].visits for plan in plans]
             best = max(range(len(plans)), key=lambda i: (scores[i], priors[i]))
         self._memory = plans[best].later
@@ -202,24 +211,34 @@ class PlanCheckBot:
         return Plan(actions, later, view_key(state.view(me)))
 
     # -- checking ------------------------------------------------------------------------
-    def _check(self, game: Game, view: Mapping[str, Any], plans: list[list[int]], rng: random.Random) -> list[float]:
+    def score_plans(
+        self,
+        game: Game,
+        view: Mapping[str, Any],
+        plans: list[list[int]],
+        rng: random.Random,
+        *,
+        rollouts: int | None = None,
+        timed: bool = True,
+    ) -> list[float]:
         """Each plan's mean result for the searcher over the same sampled worlds (see `judge_weight`);
-        with `halving`, a plan dropped in an early round scores below every plan kept."""
+        with `halving`, a plan dropped in an early round scores below every plan kept; with
+        `more_rollouts`, a close call gets that many more worlds. `rollouts` replaces the preset's
+        number and `timed=False` ignores `seconds` (both for studies of the check)."""
         finish = Playout(game, 10**9, use_heuristic=False, judge=self.judge)
         margins = game_hooks(game).get("final_margins") if self.margin_weight > 0 else None
         w, m = self.judge_weight, self.margin_weight
         totals = [0.0] * len(plans)
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        deadline = None if self.seconds is None or not timed else time.perf_counter() + self.seconds
         alive = list(range(len(plans)))
-        rounds = max(1, math.ceil(math.log2(len(plans)))) if self.halving else 1
-        budget = self.rollouts * len(plans)  # playouts in all: what an even split would spend
         worlds = 0
-        out_of_time = False
-        for round_ in range(rounds):
-            for _ in range(max(1, budget // rounds // len(alive))):
+
+        def play(count: int) -> bool:
+            """Play the plans still in play in `count` more sampled worlds; False if time ran out first."""
+            nonlocal worlds
+            for _ in range(count):
                 if worlds and deadline is not None and time.perf_counter() > deadline:
-                    out_of_time = True  # the plans still in play have the same worlds behind them
-                    break
+                    return False  # the plans still in play have the same worlds behind them
                 seed = rng.getrandbits(64)
                 world = game.sample_state(view, random.Random(seed))
                 me = finish.viewer = world.current_player()
@@ -234,10 +253,21 @@ class PlanCheckBot:
                         ended += m * margins(state)[me]
                     totals[i] += w * judged + (1 - w) * ended
                 worlds += 1
-            if out_of_time:
+            return True
+
+        rounds = max(1, math.ceil(math.log2(len(plans)))) if self.halving else 1
+        budget = (rollouts or self.rollouts) * len(plans)  # playouts in all: what an even split would spend
+        in_time = True
+        for round_ in range(rounds):
+            in_time = play(max(1, budget // rounds // len(alive)))
+            if not in_time:
                 break
             if round_ < rounds - 1:  # keep the better half (the search's order breaks ties)
                 ranked = sorted(alive, key=lambda i: (-totals[i], i))
                 alive = sorted(ranked[: math.ceil(len(alive) / 2)])
+        if in_time and self.more_rollouts and len(alive) > 1:
+            best, second = sorted((totals[i] / worlds for i in alive), reverse=True)[:2]
+            if best - second <= self.close_margin:
+                play(self.more_rollouts)
         self.last_checked = worlds
         return [totals[i] / worlds if i in alive else -math.inf for i in range(len(plans))]

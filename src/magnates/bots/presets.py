@@ -52,6 +52,10 @@ class Preset:
     check_deviations: bool = False
     """Check the search's favourite plan and its closest calls anywhere along it, not only the
     most visited first moves (`PlanCheckBot`'s `deviations`)."""
+    check_more_rollouts: int = 0
+    """Worlds added to a close call: when the best two plans lie within `check_close_margin`."""
+    check_close_margin: float = 0.1
+    """How close (in mean result, +1 won, -1 lost) the best two checked plans are to get more worlds."""
 
     def build(self, name: str, judge: LeafJudge | None = None) -> Bot:
         """The bot; a `judge` (a value network) judges an ISMCTS search's leaves instead of the heuristic."""
@@ -70,6 +74,8 @@ class Preset:
                 halving=self.check_halving,
                 margin_weight=self.check_margin_weight,
                 deviations=self.check_deviations,
+                more_rollouts=self.check_more_rollouts,
+                close_margin=self.check_close_margin,
                 name=name,
             )
         if self.algorithm == "mcts":
