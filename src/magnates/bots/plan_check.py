@@ -29,6 +29,12 @@ Three options spend the playouts more wisely (all off by default):
 - `margin_weight`: a game that ended counts not only as won or lost but also by how clearly
   (the game's `final_margins` search hook, in [-1, 1]), weighted by this: among plans that win
   equally often in a few dozen worlds, the one that wins by more is the safer.
+- `more_rollouts`: a close call gets more worlds. When the best two plans' mean results after the
+  first `rollouts` worlds lie within `close_margin`, every plan still in play is played in
+  `more_rollouts` more (the time cap still applies). In Magnate, 32 more worlds when the lead is at
+  most 0.1 chose about as well as 64 worlds for every check, by the check's own model
+  (`benchmarks/plan_check_choices.py`), for 1.6 times the playouts of 32 instead of 2; in play
+  against `hard` it won no more games (docs/studies/magnate-expert.md), so it stays off.
 """
 
 from __future__ import annotations
