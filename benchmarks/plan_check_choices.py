@@ -34,10 +34,11 @@ import sys
 from collections.abc import Callable, Sequence
 
 import magnates
-from magnates.bots.learned import expert_bot, shipped_net
+from magnates.bots import make_bot
 from magnates.bots.plan_check import PlanCheckBot
 from magnates.bots.presets import search_bot
 from magnates.core.chance import sample
+from magnates.core.errors import OptionError
 from magnates.core.game import Game
 
 Stats = list[tuple[int, float]]  # per plan: the search's visits and mean value of its first move
@@ -45,13 +46,10 @@ Rule = Callable[[list[float], Stats], int]
 
 
 def studied_bot(game: Game, name: str) -> PlanCheckBot:
-    if name == "expert":
-        net = shipped_net("expert", game)
-        if net is None:
-            raise SystemExit(f"no shipped expert weights fit {game.name}")
-        bot = expert_bot(net, game)
-    else:
-        bot = search_bot(name, game)
+    try:
+        bot = make_bot(name, game)
+    except OptionError as err:
+        raise SystemExit(str(err)) from None
     if not isinstance(bot, PlanCheckBot):
         raise SystemExit(f"{name} does not check plans in {game.name}")
     return bot
@@ -68,7 +66,6 @@ def collect(args: argparse.Namespace) -> None:
             rng = random.Random(index)
             streams = [random.Random(index * 7 + s) for s in range(2)]
             worlds = random.Random(f"check-choices-{index}")  # apart from the game's dice and the bots' streams
-            unlimited = {"rollouts": args.worlds, "timed": False}
             state = game.new_initial_state()
             while not state.is_terminal():
                 if state.is_chance_node():
@@ -82,7 +79,9 @@ def collect(args: argparse.Namespace) -> None:
                 if checked and bot.last_root is not None:
                     plans = [plan.actions for plan in bot.last_plans]
                     blocks = [
-                        bot.score_plans(game, view, plans, random.Random(worlds.getrandbits(64)), **unlimited)
+                        bot.score_plans(
+                            game, view, plans, random.Random(worlds.getrandbits(64)), rollouts=args.worlds, timed=False
+                        )
                         for _ in range(args.blocks)
                     ]
                     children = bot.last_root.children
