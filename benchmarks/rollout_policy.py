@@ -1,6 +1,6 @@
 """Speed of a game's rollout policy: whole games played by `rollout_action` for every seat.
 
-    python benchmarks/rollout_policy.py magnate --games 200
+    python benchmarks/rollout_policy.py magnate --games 200 [--policy check_action]
 
 This is the inner loop of the search bots' rollouts (for Magnate's `hard`, of plan checking, which
 plays every candidate plan to the end of the game with it), so its games per second bound how many
@@ -24,11 +24,12 @@ def main() -> None:
     parser.add_argument("game")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--policy", default="rollout_action", help="the hook to play by (Magnate: also check_action)")
     args = parser.parse_args()
     game = magnates.load(args.game)
-    policy = game_hooks(game).get("rollout_action")
+    policy = game_hooks(game).get(args.policy)
     if policy is None:
-        parser.error(f"{args.game} has no rollout policy (rollout_action)")
+        parser.error(f"{args.game} has no rollout policy {args.policy}")
     rng = random.Random(args.seed)
     decisions = 0
     start = time.perf_counter()
@@ -42,7 +43,7 @@ def main() -> None:
                 decisions += 1
     seconds = time.perf_counter() - start
     print(
-        f"{args.game}: {args.games} games by its rollout policy in {seconds:.2f} s: "
+        f"{args.game}: {args.games} games by {args.policy} in {seconds:.2f} s: "
         f"{1000 * seconds / args.games:.2f} ms per game, {decisions / args.games:.0f} decisions per game, "
         f"{decisions / seconds:,.0f} decisions/s"
     )

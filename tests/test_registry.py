@@ -35,7 +35,8 @@ def test_each_entry_names_its_game_and_what_it_provides(name: str) -> None:
     assert console.export_text().strip()
     assert found.title.split()[0] in found.cheatsheet(dict(game.options))
     assert game_hooks(game) == found.search.as_dict()
-    optional = {"final_margins"} if name == "magnate" else set()  # only Magnate's plan check weighs margins
+    # only Magnate's plan check weighs margins, and plays later moves by a sharper policy
+    optional = {"final_margins", "check_action"} if name == "magnate" else set()
     assert set(found.search.as_dict()) == {"heuristic", "leaf_values", "rollout_action", *optional}
 
 

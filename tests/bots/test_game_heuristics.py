@@ -44,8 +44,9 @@ def test_heuristic_values_are_returns_sized_and_leave_the_state_alone(name: str,
                 assert values == pytest.approx([hooks["heuristic"](state, s) for s in range(game.num_players)])
             if game.num_players == 2:
                 assert sum(values) == pytest.approx(0.0, abs=1e-9)
-            if "rollout_action" in hooks:
-                assert hooks["rollout_action"](state, rng) in state.legal_actions()
+            for policy in ("rollout_action", "check_action"):
+                if policy in hooks:
+                    assert hooks[policy](state, rng) in state.legal_actions()
             assert json.dumps(state.to_json(), sort_keys=True) == before
         if state.is_chance_node():
             action = sample(state.chance_outcomes(), rng)

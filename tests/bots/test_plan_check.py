@@ -12,10 +12,12 @@ from test_search_bots import last_bid_position
 
 from magnates.bots import Budget, ISMCTSBot, make_bot, search_bot
 from magnates.bots.plan_check import PlanCheckBot
+from magnates.bots.playout import Playout, game_hooks
 from magnates.bots.presets import Preset, preset
 from magnates.core.chance import sample
 from magnates.games import load
-from magnates.games.magnate.heuristic import MARGIN_RANK, final_margins
+from magnates.games.magnate.bots import GREEDY, SHARP, GreedyBot
+from magnates.games.magnate.heuristic import MARGIN_RANK, check_action, final_margins, rollout_action
 from magnates.games.magnate.state import MAIN
 from magnates.sim.strength import study
 
@@ -315,3 +317,45 @@ def test_a_preset_passes_deviations_to_the_plan_checker() -> None:
     bot = search_bot("hard", load("magnate"), check_deviations=True)
     assert isinstance(bot, PlanCheckBot) and bot.deviations
     assert not make_bot("hard", load("magnate")).deviations  # type: ignore[attr-defined]
+
+
+def test_a_check_plays_later_moves_by_the_policy_it_names() -> None:
+    game = load("magnate")
+    state = next(s for _, s in magnate_turns(seed=8) if s.turn_number >= 6)
+    view = state.view(state.current_player())
+    plans = [[a] for a in state.legal_actions()[:2]]
+    played: list[str] = []
+    hooks = {
+        name: (lambda s, r, name=name, hook=hook: played.append(name) or hook(s, r))
+        for name, hook in game_hooks(game).items()
+        if name in ("rollout_action", "check_action")
+    }
+    sharp = PlanCheckBot(own_moves_search(), rollouts=1, policy="check_action")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(game, "check_action", hooks["check_action"], raising=False)
+        patch.setattr(game, "rollout_action", hooks["rollout_action"], raising=False)
+        sharp.score_plans(game, view, plans, random.Random(0))
+        assert played and set(played) == {"check_action"}
+        played.clear()
+        PlanCheckBot(own_moves_search(), rollouts=1).score_plans(game, view, plans, random.Random(0))
+        assert played and set(played) == {"rollout_action"}
+    built = Preset("ismcts", simulations=10, horizon="own-moves", check_plans=2, check_policy="check_action").build("x")
+    assert isinstance(built, PlanCheckBot) and built.policy == "check_action"
+
+
+def test_a_policy_the_game_does_not_offer_is_refused_by_name() -> None:
+    with pytest.raises(ValueError, match="offers no rollout policy 'check_action'"):
+        Playout(load("magistrate"), 10, policy="check_action")
+    with pytest.raises(ValueError, match="not 'sharpest'"):
+        Playout(load("magnate"), 10, policy="sharpest")
+
+
+def test_magnates_sharp_thumbs_keep_greedys_rules_with_other_weights() -> None:
+    assert SHARP != GREEDY and GreedyBot().thumbs is GREEDY
+    differ = 0
+    for _, state in magnate_turns(seed=2):
+        legal = state.legal_actions()
+        sharp = check_action(state, random.Random(0))
+        assert sharp in legal
+        differ += sharp != rollout_action(state, random.Random(0))
+    assert differ > 0  # the weights change some choices (and each is still a legal move)

@@ -75,8 +75,9 @@ class PlanCheckBot:
     network) each playout is also judged where the searcher decides again after the others'
     replies, and a plan's result in a world is `judge_weight` times that judgement plus the rest
     times how the game ended (at weight 1 the playout stops there: far cheaper, free of the later
-    dice's noise, as good as the judge). `halving`, `margin_weight` and `more_rollouts` (with
-    `close_margin`): see the module's text.
+    dice's noise, as good as the judge). `policy` names the game's hook that plays every seat's
+    later moves (`rollout_action`, or a sharper `check_action`). `halving`, `margin_weight` and
+    `more_rollouts` (with `close_margin`): see the module's text.
     """
 
     def __init__(
@@ -94,6 +95,7 @@ class PlanCheckBot:
         deviations: bool = False,
         more_rollouts: int = 0,
         close_margin: float = 0.1,
+        policy: str = "rollout_action",
         name: str = "plan-check",
     ) -> None:
         if search.horizon != "own-moves":
@@ -118,6 +120,7 @@ class PlanCheckBot:
         self.deviations = deviations
         self.more_rollouts = more_rollouts
         self.close_margin = close_margin
+        self.policy = policy
         self.name = name
         self._memory: dict[str, int] = {}
         self.last_checked = 0
@@ -231,7 +234,7 @@ class PlanCheckBot:
         with `halving`, a plan dropped in an early round scores below every plan kept; with
         `more_rollouts`, a close call gets that many more worlds. `rollouts` replaces the preset's
         number and `timed=False` ignores `seconds` (both for studies of the check)."""
-        finish = Playout(game, 10**9, use_heuristic=False, judge=self.judge)
+        finish = Playout(game, 10**9, use_heuristic=False, judge=self.judge, policy=self.policy)
         margins = game_hooks(game).get("final_margins") if self.margin_weight > 0 else None
         w, m = self.judge_weight, self.margin_weight
         totals = [0.0] * len(plans)

@@ -12,6 +12,8 @@ its knowledge through two optional methods on its `Game` class (nothing else is 
   where computing them together is cheaper than one seat at a time.
 - `final_margins(state) -> list[float]`: optional, for a finished game how clearly each seat won
   or lost, in [-1, 1] (`magnates.bots.plan_check` can weigh it in beside the returns).
+- `check_action(state, rng) -> int`: optional, a sharper rollout policy that a plan check may
+  name instead of `rollout_action` (`Playout(policy="check_action")`).
 
 A registered game may instead name these functions in its registry entry (`GameEntry.search`, as
 Magnate's `magnates.games.magnate.ENTRY` does): the search reads them there when the Game class
@@ -48,15 +50,20 @@ class Playout:
         use_heuristic: bool = True,
         use_policy: bool = True,
         judge: LeafJudge | None = None,
+        policy: str = "rollout_action",
     ) -> None:
         if depth < 0:
             raise ValueError(f"a rollout depth cannot be negative, not {depth}")
+        if policy not in POLICIES:
+            raise ValueError(f"a rollout policy is one of {', '.join(POLICIES)}, not {policy!r}")
         self.seats = game.num_players
         self.depth = depth
         hooks = game_hooks(game)
         self.heuristic: Heuristic | None = hooks.get("heuristic") if use_heuristic else None
         self.all_values: AllValues | None = hooks.get("leaf_values") if use_heuristic else None
-        self.policy: RolloutPolicy | None = hooks.get("rollout_action") if use_policy else None
+        if use_policy and policy != "rollout_action" and policy not in hooks:
+            raise ValueError(f"{game.name} offers no rollout policy {policy!r}")
+        self.policy: RolloutPolicy | None = hooks.get(policy) if use_policy else None
         self.judge = judge
         self.viewer = 0
         """With a `judge`, whose view judges the leaves (the searching seat, set by the search)."""
@@ -102,7 +109,9 @@ class Playout:
         return [heuristic(state, seat) for seat in range(self.seats)]
 
 
-HOOKS = ("heuristic", "leaf_values", "rollout_action", "final_margins")
+HOOKS = ("heuristic", "leaf_values", "rollout_action", "final_margins", "check_action")
+POLICIES = ("rollout_action", "check_action")
+"""The hooks a `Playout` may play every seat's moves by."""
 
 
 def game_hooks(game: Game) -> dict[str, Any]:

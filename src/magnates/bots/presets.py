@@ -56,6 +56,9 @@ class Preset:
     """Worlds added to a close call: when the best two plans lie within `check_close_margin`."""
     check_close_margin: float = 0.1
     """How close (in mean result, +1 won, -1 lost) the best two checked plans are to get more worlds."""
+    check_policy: str = "rollout_action"
+    """The game's hook that plays every seat's later moves in the check (`rollout_action`, or a
+    sharper `check_action` where the game offers one)."""
 
     def build(self, name: str, judge: LeafJudge | None = None) -> Bot:
         """The bot; a `judge` (a value network) judges an ISMCTS search's leaves instead of the heuristic."""
@@ -76,6 +79,7 @@ class Preset:
                 deviations=self.check_deviations,
                 more_rollouts=self.check_more_rollouts,
                 close_margin=self.check_close_margin,
+                policy=self.check_policy,
                 name=name,
             )
         if self.algorithm == "mcts":

@@ -43,7 +43,9 @@ class SearchHooks:
     `State.returns()`); `leaf_values(state)` gives every seat's value at once where that is cheaper;
     `rollout_action(state, rng)` is a legal action, cheaper than thinking and better than chance.
     `final_margins(state)` says, for a finished game, how clearly each seat won or lost, in [-1, 1]
-    (a finer outcome than the returns, for comparing plans over a few playouts). The state
+    (a finer outcome than the returns, for comparing plans over a few playouts). `check_action(state,
+    rng)` is a sharper rollout policy for checking plans to the end (`magnates.bots.plan_check`'s
+    `policy`), where a game has one that the levels up to `hard` do not use. The state
     parameter is typed `Any` because each game's functions take its own state class.
     """
 
@@ -51,6 +53,7 @@ class SearchHooks:
     leaf_values: Callable[[Any], list[float]] | None = None
     rollout_action: Callable[[Any, random.Random], int] | None = None
     final_margins: Callable[[Any], list[float]] | None = None
+    check_action: Callable[[Any, random.Random], int] | None = None
 
     def as_dict(self) -> dict[str, Callable[..., Any]]:
         """The hooks that are set, by name (what `magnates.bots.playout` reads)."""
@@ -59,6 +62,7 @@ class SearchHooks:
             "leaf_values": self.leaf_values,
             "rollout_action": self.rollout_action,
             "final_margins": self.final_margins,
+            "check_action": self.check_action,
         }
         return {name: hook for name, hook in hooks.items() if hook is not None}
 

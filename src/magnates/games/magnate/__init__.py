@@ -19,6 +19,7 @@ ENTRY = GameEntry(
         leaf_values=heuristic.leaf_values,
         rollout_action=heuristic.rollout_action,
         final_margins=heuristic.final_margins,
+        check_action=heuristic.check_action,
     ),
     analysis=Analyzer(analyze=analysis.analyze, plot=analysis.plot),
     potential=potential.potential,

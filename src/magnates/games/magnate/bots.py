@@ -8,6 +8,11 @@ rules of thumb a human player uses:
 - trade 3:1 only when that completes a purchase this turn;
 - once its card is played, park spare tokens on deeds, out of the taxman's reach;
 - sell the card with the least future use.
+
+How much each rule weighs is data (`Thumbs`). `GREEDY` are the published greedy's numbers (the
+`greedy` bot, and the rollout policy of the levels up to `hard`); `SHARP` are the same rules with
+numbers tuned by self-play against `GREEDY` (`benchmarks/greedy_tuning.py`), the model of later
+play in `expert`'s plan check.
 """
 
 from __future__ import annotations
@@ -28,8 +33,51 @@ if TYPE_CHECKING:
     from magnates.games.magnate.game import MagnateGame
     from magnates.games.magnate.state import MagnateState
 
-TOKEN_VALUE = 0.35
-DISTRICT_WEIGHT = 10.0
+
+@dataclass(frozen=True)
+class Thumbs:
+    """The weights of greedy's rules of thumb (in the units of one decision's scores)."""
+
+    token_value: float = 0.35
+    """What a token is worth: a sale's gain per token, and the value of expected income."""
+    district_weight: float = 10.0
+    """What winning a district is worth, times the change a development makes to holding it."""
+    control_spread: float = 2.5
+    """Rank points over which a district's lead turns from unsure to safe (a logistic's scale)."""
+    rank_weight: float = 0.05
+    """What one rank point developed is worth besides control (the total-rank tiebreak)."""
+    income_cap: float = 3.0
+    """The most a card's expected income counts for."""
+    tax_weight: float = 0.02
+    """The cost of each spare token of a suit left after developing (what taxation may take)."""
+    deed_min_rank: int = 5
+    """Deeds are bought on cards of at least this rank."""
+    deed_court_turns: float = 12.0
+    """Deeds on Courts are bought only with at least this many turns left."""
+    deed_share: float = 0.55
+    """A deed's worth as a share of developing the card outright."""
+    deed_cost: float = 0.8
+    """What tying up a deed's lane and tokens costs."""
+    deed_income_share: float = 0.5
+    """The share of a deed's expected income that counts."""
+    improve_value: float = 0.5
+    """Parking a token on an open deed once the card is played (1 more when it completes it)."""
+    keep_early: float = 0.6
+    """Keeping a card that fits somewhere: its best development's worth times this, early..."""
+    keep_late: float = 0.2
+    """...and times this with few turns left..."""
+    keep_late_turns: float = 4.0
+    """...which is this many turns or fewer."""
+    keep_cost: float = 0.05
+    """Less this much per token of the card's cost."""
+    trade_margin: float = 1.0
+    """A 3:1 trade is made only when the development it enables beats the best move by this."""
+
+
+GREEDY = Thumbs()
+"""The published `greedy`."""
+SHARP = Thumbs(token_value=0.525, district_weight=5.0, deed_min_rank=6, deed_share=0.275, deed_cost=1.2, keep_early=0.3)
+"""Tuned by self-play against `GREEDY` (`benchmarks/greedy_tuning.py`); see docs/studies/magnate-expert.md."""
 
 
 def produce_chance(rank: int) -> float:
@@ -42,13 +90,16 @@ def affordable(tokens: list[int], suits: tuple[int, ...], cost: int) -> bool:
     return all(tokens[s] >= 1 for s in suits) and sum(tokens[s] for s in suits) >= cost
 
 
-def control(margin: float) -> float:
+def control(margin: float, spread: float = GREEDY.control_spread) -> float:
     """How sure a lead of `margin` rank points is to hold a district (0..1)."""
-    return 1.0 / (1.0 + math.exp(-margin / 2.5))
+    return 1.0 / (1.0 + math.exp(-margin / spread))
 
 
 class GreedyBot:
     name = "greedy"
+
+    def __init__(self, thumbs: Thumbs = GREEDY) -> None:
+        self.thumbs = thumbs
 
     def choose(self, game: Game, view: Mapping[str, Any], legal: list[int], rng: random.Random) -> int:
         if len(legal) == 1:
@@ -71,6 +122,7 @@ class GreedyBot:
     def _main(self, g: MagnateGame, seen: Seen, legal: list[int]) -> int:
         decode = g.space.decode
         deck = g.deck
+        t = self.thumbs
         seat, tokens, turns_left, board = seen.seat, seen.tokens, seen.turns_left, seen.board
         best, best_score = -1, -math.inf
         plays_left = seen.plays_left
@@ -83,22 +135,22 @@ class GreedyBot:
                 after = tokens[:]
                 for suit, n in zip(deck.cards[a].suits, payment, strict=True):
                     after[suit] -= n
-                score -= 0.02 * sum(max(0, t - 1) for t in after)  # leave little for the taxman
+                score -= t.tax_weight * sum(max(0, n - 1) for n in after)  # leave little for the taxman
             elif op == S.OP_DEED:
                 rank = deck.score_rank[a]
-                if rank < 5 or (deck.cards[a].kind is Kind.COURT and turns_left < 12):
+                if rank < t.deed_min_rank or (deck.cards[a].kind is Kind.COURT and turns_left < t.deed_court_turns):
                     continue
-                score = 0.55 * self._develop_value(g, board, seat, a, b, turns_left) - 0.8
-                score += produce_chance(deck.income_rank[a]) * turns_left * 2 * TOKEN_VALUE * 0.5
+                score = t.deed_share * self._develop_value(g, board, seat, a, b, turns_left) - t.deed_cost
+                score += produce_chance(deck.income_rank[a]) * turns_left * 2 * t.token_value * t.deed_income_share
             elif op == S.OP_SELL:
-                score = len(deck.sale[a]) * TOKEN_VALUE - self._keep_value(g, board, seat, a, turns_left)
+                score = len(deck.sale[a]) * t.token_value - self._keep_value(g, board, seat, a, turns_left)
             elif op == S.OP_IMPROVE:
                 if plays_left > 0:
                     continue
                 remaining = deck.develop_cost[board.deeds[a][seat]] - board.paid[a][seat]
                 if tokens[b] < 2 and remaining > 1:
                     continue
-                score = 0.5 + (1.0 if remaining == 1 else 0.0)
+                score = t.improve_value + (1.0 if remaining == 1 else 0.0)
             elif op == S.OP_TRADE:
                 trades.append(action)
                 continue
@@ -108,7 +160,7 @@ class GreedyBot:
                 best, best_score = action, score
         if plays_left > 0 and trades:
             enabling = self._enabling_trade(g, seen.hand, board, seat, tokens, trades, turns_left)
-            if enabling is not None and enabling[1] > best_score + 1.0:
+            if enabling is not None and enabling[1] > best_score + t.trade_margin:
                 return enabling[0]
         if best < 0:
             return legal[-1]
@@ -118,6 +170,7 @@ class GreedyBot:
         self, g: MagnateGame, board: Board, seat: int, card: int, district: int, turns_left: float
     ) -> float:
         deck = g.deck
+        t = self.thumbs
         row = board.values[district]
         mine = row[seat]
         rivals = [row[s] for s in g.districts[district].contested_by if s != seat]
@@ -125,14 +178,15 @@ class GreedyBot:
         add = deck.score_rank[card]
         if deck.cards[card].kind is Kind.ACE and g.config.aces == "official":
             add = 1 + sum(1 for other in board.lanes[district][seat] if deck.mask[other] & deck.mask[card])
-        swing = control(mine + add - rival) - control(mine - rival)
-        income = produce_chance(deck.income_rank[card]) * len(deck.cards[card].suits) * turns_left * TOKEN_VALUE
+        swing = control(mine + add - rival, t.control_spread) - control(mine - rival, t.control_spread)
+        income = produce_chance(deck.income_rank[card]) * len(deck.cards[card].suits) * turns_left * t.token_value
         if deck.cards[card].kind is Kind.ACE:
             income = 0.0
-        return DISTRICT_WEIGHT * swing + 0.05 * add + min(income, 3.0)
+        return t.district_weight * swing + t.rank_weight * add + min(income, t.income_cap)
 
     def _keep_value(self, g: MagnateGame, board: Board, seat: int, card: int, turns_left: float) -> float:
         """What a card in hand is worth keeping: its best future development, if it fits anywhere."""
+        t = self.thumbs
         best = 0.0
         for d in g.side_districts[seat]:
             lane = board.lanes[d][seat]
@@ -140,7 +194,7 @@ class GreedyBot:
             if mask & g.deck.mask[card]:
                 best = max(best, self._develop_value(g, board, seat, card, d, turns_left))
         cost = g.deck.develop_cost[card]
-        return best * (0.6 if turns_left > 4 else 0.2) - 0.05 * cost
+        return best * (t.keep_early if turns_left > t.keep_late_turns else t.keep_late) - t.keep_cost * cost
 
     def _enabling_trade(
         self,
@@ -168,7 +222,7 @@ class GreedyBot:
                 if card not in worth:
                     fits = [d for d in g.side_districts[seat] if board.fits(card, d, seat)]
                     values = [self._develop_value(g, board, seat, card, d, turns_left) for d in fits]
-                    worth[card] = max(values) - 2 * TOKEN_VALUE if values else None
+                    worth[card] = max(values) - 2 * self.thumbs.token_value if values else None
                 value = worth[card]
                 if value is not None and (best is None or value > best[1]):
                     best = (action, value)

@@ -17,11 +17,12 @@ import math
 import random
 from typing import TYPE_CHECKING
 
-from magnates.games.magnate.bots import GreedyBot, Seen
+from magnates.games.magnate.bots import SHARP, GreedyBot, Seen
 from magnates.games.magnate.placement import lane_mask
 from magnates.games.magnate.scoring import district_value, district_winners, total_rank
 
 _GREEDY = GreedyBot()
+_SHARP = GreedyBot(SHARP)
 
 if TYPE_CHECKING:
     from magnates.games.magnate.state import MagnateState
@@ -191,3 +192,12 @@ def rollout_action(state: MagnateState, rng: random.Random) -> int:
     if len(legal) == 1:
         return legal[0]
     return _GREEDY.decide(state.game, Seen.from_state(state), legal)
+
+
+def check_action(state: MagnateState, rng: random.Random) -> int:
+    """The same rules of thumb with tuned weights (`SHARP`): `expert`'s model of later play when it
+    checks its plans; `greedy` and the levels up to `hard` keep `rollout_action`."""
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    return _SHARP.decide(state.game, Seen.from_state(state), legal)
