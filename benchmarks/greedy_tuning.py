@@ -3,8 +3,9 @@
     python benchmarks/greedy_tuning.py search --games 4000            # coordinate search, seeds 0..
     python benchmarks/greedy_tuning.py match --games 10000 --start 100000 [--thumbs '{"deed_share": 0.3}']
 
-A greedy game takes about 10 ms, so thousands of games a minute compare two sets of weights.
-Game i deals from seed i; the tuned side sits in seat i % 2; draws count half. `search` changes
+A greedy game takes about 20 ms here (`magnates.sim.strength.study`, as every bot match is
+played), so thousands of games a minute compare two sets of weights. Game i deals from seed i;
+the tuned side sits in seat i % 2; a shared first place counts its share. `search` changes
 one weight at a time (halved, or half as much again; a rank threshold by one), keeps a change that
 wins at least `--keep` more of the same games, and sweeps the weights `--rounds` times: the same
 seeds for every trial, so a change is judged on the same deals (and the chosen weights are
@@ -17,37 +18,21 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 from dataclasses import asdict, fields, replace
 from multiprocessing import Pool
 from multiprocessing.pool import Pool as PoolType
 
 import magnates
-from magnates.core.chance import sample
-from magnates.games.magnate.bots import GREEDY, SHARP, GreedyBot, Seen, Thumbs
+from magnates.games.magnate.bots import GREEDY, SHARP, GreedyBot, Thumbs
 from magnates.sim.stats import wilson_interval
+from magnates.sim.strength import study
 
 
 def play(job: tuple[dict[str, float], int, int]) -> float:
-    """Games first..last-1 of `thumbs` against the published greedy: what `thumbs` won."""
+    """Games first..last-1 of `thumbs` against the published greedy: its share of first places."""
     thumbs, first, last = job
-    game = magnates.load("magnate")
-    tuned, published = GreedyBot(Thumbs(**thumbs)), GreedyBot(GREEDY)  # type: ignore[arg-type]
-    won = 0.0
-    for i in range(first, last):
-        rng = random.Random(i)
-        state = game.new_initial_state()
-        me = i % 2
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(sample(state.chance_outcomes(), rng))
-                continue
-            legal = state.legal_actions()
-            bot = tuned if state.current_player() == me else published
-            state.apply_action(legal[0] if len(legal) == 1 else bot.decide(game, Seen.from_state(state), legal))
-        result = state.returns()[me]
-        won += 1.0 if result > 0 else 0.5 if result == 0 else 0.0
-    return won
+    tuned = GreedyBot(Thumbs(**thumbs))  # type: ignore[arg-type]
+    return study(magnates.load("magnate"), tuned, GreedyBot(GREEDY), range(first, last)).wins
 
 
 def share(pool: PoolType, thumbs: Thumbs, games: int, start: int, procs: int) -> float:

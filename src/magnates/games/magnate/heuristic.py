@@ -195,7 +195,7 @@ def rollout_action(state: MagnateState, rng: random.Random) -> int:
 
 
 def check_action(state: MagnateState, rng: random.Random) -> int:
-    """The same rules of thumb with tuned weights (`SHARP`, 72% of games against `greedy`): a sharper
+    """The same rules of thumb with tuned weights (`SHARP`, 73% of games against `greedy`): a sharper
     model of later play for a plan check that names it (preset field `check_policy`)."""
     legal = state.legal_actions()
     if len(legal) == 1:
