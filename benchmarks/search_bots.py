@@ -7,7 +7,8 @@
 Game i uses seed i and gives the search bot seat i % players (run copies with --start 0/1 --step 2
 to use two cores), the others the `--opponent` bot (see `magnates.sim.strength`). One line per
 game (index, seat, share of first place, scores, decisions timed, seconds, slowest decision), then
-a summary with the Wilson 95% interval, the fair share and the load average. Decisions with a
+a summary with the Wilson 95% interval, the fair share, the decision times (mean, median, 90th
+percentile, max, share over 0.2 s) and the load average. Decisions with a
 single legal action are not timed (the bot does not search them). `magnates arena GAME --bots
 hard,greedy` plays every mix of the two bots instead. `--set field=value` (repeatable) changes a
 field of the search preset for a study (for `expert` also `heuristic_weight`, its judge's share of
@@ -27,6 +28,9 @@ from magnates.bots.learned import EXPERT_HEURISTIC_WEIGHT, NumpyNet, expert_bot,
 from magnates.bots.presets import LEVELS, search_bot
 from magnates.sim.arena import wilson_interval
 from magnates.sim.strength import study
+
+SLOW = 0.2
+"""Issue 17's limit on a decision's time, in seconds: the summary counts the decisions over it."""
 
 
 def parse_change(text: str) -> tuple[str, object]:
@@ -85,7 +89,8 @@ def main() -> None:
         f"{done.wins:g}/{done.played} wins ({done.wins / done.played:.1%}, 95% CI {low:.1%}-{high:.1%}, "
         f"fair share {1 / game.num_players:.1%}); wins by seat {[round(w, 2) for w in done.wins_by_seat()]}; "
         f"{len(done.times)} decisions, mean {sum(times) / len(times):.3f} s, median {times[len(times) // 2]:.3f} s, "
-        f"max {times[-1]:.3f} s; load average {os.getloadavg()[0]:.1f}"
+        f"90th percentile {times[int(0.9 * (len(times) - 1))]:.3f} s, max {times[-1]:.3f} s, "
+        f"over {SLOW} s: {sum(t > SLOW for t in times) / len(times):.1%}; load average {os.getloadavg()[0]:.1f}"
     )
 
 
