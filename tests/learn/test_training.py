@@ -109,3 +109,31 @@ def test_the_games_and_what_is_learned_do_not_depend_on_the_worker_count(tmp_pat
     with (tmp_path / "pooled" / "log.csv").open() as handle:
         rows = list(csv.DictReader(handle))
     assert all(np.isfinite(float(r["holdout_value_loss"])) for r in rows)
+
+
+def test_the_rollout_actor_can_play_the_sharper_policy(tmp_path: Path) -> None:
+    """`--policy check_action`: Magnate's games are played by `SHARP`, not `greedy`; the weights say so,
+    and a game without that policy, or a policy that does not exist, is refused before any game."""
+    greedy = Trainer(tiny(2), tmp_path / "greedy")
+    greedy.run()
+    sharp = Trainer(tiny(2, policy="check_action"), tmp_path / "sharp")
+    sharp.run()
+    assert NumpyNet.load(tmp_path / "sharp" / "weights.npz").meta["policy"] == "check_action"
+    assert not np.array_equal(sharp.window[-1].obs, greedy.window[-1].obs)  # other moves, other positions
+    with pytest.raises(ValueError, match=r"settings than the run in .*: policy"):
+        Trainer(tiny(4), tmp_path / "sharp", resume=True)  # what the games were played by is a learning setting
+    with pytest.raises(ValueError, match="no rollout policy 'check_action'"):
+        galactic = dict(magnates.load("galactic-magnate").options)
+        Trainer(tiny(2, game="galactic-magnate", options=galactic, policy="check_action"), tmp_path / "galactic")
+    with pytest.raises(ValueError, match="one of rollout_action, check_action"):
+        Trainer(tiny(2, policy="best_action"), tmp_path / "unknown")
+
+
+def test_a_run_saved_before_the_policy_setting_resumes_as_greedy(tmp_path: Path) -> None:
+    Trainer(tiny(2), tmp_path).run()
+    saved = torch.load(tmp_path / "checkpoint.pt", weights_only=False)
+    del saved["config"]["policy"]
+    torch.save(saved, tmp_path / "checkpoint.pt")
+    assert Trainer(tiny(4), tmp_path, resume=True).progress.games == 2
+    with pytest.raises(ValueError, match="policy"):
+        Trainer(tiny(4, policy="check_action"), tmp_path, resume=True)

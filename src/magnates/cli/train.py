@@ -25,6 +25,13 @@ def train_command(
     actor: Annotated[
         str, typer.Option("--actor", help="Who plays the self-play games: rollout (the game's fast policy) or search.")
     ] = "rollout",
+    policy: Annotated[
+        str,
+        typer.Option(
+            "--policy",
+            help="The game's policy the rollout actor plays: rollout_action, or check_action (Magnate's sharper one).",
+        ),
+    ] = "rollout_action",
     chunk: Annotated[int, typer.Option("--chunk", help="Self-play games between learning steps.")] = 500,
     updates: Annotated[
         int, typer.Option("--updates", help="Minibatch updates after each chunk (0: one pass over its samples).")
@@ -69,6 +76,7 @@ def train_command(
             sample_rate=sample_rate,
             holdout_games=holdout_games,
             actor=actor,
+            policy=policy,
             checkpoint_every=checkpoint_every,
             eval_every=eval_every,
             eval_games=eval_games,

@@ -12,6 +12,9 @@ share of the root's visits each move got (AlphaZero's target).
 Actors:
 - `rollout`: the game's own rollout policy (`greedy` in Magnate), a uniformly random legal move
   with probability `explore`. Cheap (tens of games a second), so the value sees many games.
+  `policy` names the game's hook it plays: `rollout_action`, or the sharper `check_action` where a
+  game offers one (Magnate's `SHARP` rules of thumb), so the value learns positions and outcomes
+  of stronger play at the same cost.
 - `search`: the learned search bot itself with a small budget (true self-play: its moves improve
   as the network does), slower by two orders of magnitude.
 """
@@ -27,7 +30,7 @@ import numpy.typing as npt
 import magnates
 from magnates.bots.budget import Budget
 from magnates.bots.learned import LearnedSearchBot, NumpyNet
-from magnates.bots.playout import game_hooks
+from magnates.bots.playout import POLICIES, RolloutPolicy, game_hooks
 from magnates.core.chance import sample
 from magnates.core.game import Game
 
@@ -94,10 +97,11 @@ def play_game(
     sample_rate: float = 0.2,
     explore: float = 0.05,
     actor: LearnedSearchBot | None = None,
+    policy_hook: str = "rollout_action",
 ) -> GameLog:
-    """Play one game with the actor (the rollout policy when None) and return its samples."""
+    """Play one game with the actor (the game's `policy_hook` when None) and return its samples."""
     encoder = game.observation_encoder()
-    policy = game_hooks(game).get("rollout_action")
+    policy = rollout_policy(game, policy_hook)
     sides = game.num_players
     obs: list[list[float]] = []
     seats: list[int] = []
@@ -160,13 +164,27 @@ class SelfPlayJob:
     net: NumpyNet | None = None
     """With a network, the learned search plays (`simulations` a decision); else the rollout policy."""
     simulations: int = 16
+    policy: str = "rollout_action"
+    """The game's hook that plays the games when there is no network."""
+
+
+def rollout_policy(game: Game, hook: str) -> RolloutPolicy | None:
+    """The game's rollout policy named `hook` (`rollout_action`, or a sharper `check_action`);
+    None for `rollout_action` where the game has none (random moves are played then)."""
+    if hook not in POLICIES:
+        raise ValueError(f"a self-play policy is one of {', '.join(POLICIES)}, not {hook!r}")
+    policy: RolloutPolicy | None = game_hooks(game).get(hook)
+    if policy is None and hook != "rollout_action":
+        raise ValueError(f"{game.name} offers no rollout policy {hook!r}")
+    return policy
 
 
 def play_games(job: SelfPlayJob) -> list[GameLog]:
     """The job's games, in the order of its seeds (run in a worker process or here)."""
     game = magnates.load(job.game, **job.options)
     actor = None if job.net is None else LearnedSearchBot(job.net, game, Budget(simulations=job.simulations))
+    rate, hook = job.sample_rate, job.policy
     return [
-        play_game(game, random.Random(seed), sample_rate=job.sample_rate, explore=job.explore, actor=actor)
+        play_game(game, random.Random(seed), sample_rate=rate, explore=job.explore, actor=actor, policy_hook=hook)
         for seed in job.seeds
     ]

@@ -38,7 +38,7 @@ from magnates.bots.learned import NumpyNet, expert_bot
 from magnates.bots.registry import make_bot
 from magnates.core.game import Game
 from magnates.learn.network import PolicyValueNet, losses, to_numpy
-from magnates.learn.selfplay import GameLog, Samples, SelfPlayJob, play_game, play_games
+from magnates.learn.selfplay import GameLog, Samples, SelfPlayJob, play_game, play_games, rollout_policy
 from magnates.sim.batch import chunked
 from magnates.sim.runner import derive_seed
 from magnates.sim.runner import play_game as play_match
@@ -57,6 +57,9 @@ LOG_FIELDS = (
     "eval_low",
     "eval_high",
 )
+
+OLDER_DEFAULTS = {"policy": "rollout_action"}
+"""Learning settings added since the first checkpoints, as runs saved before them had them."""
 
 
 @dataclass
@@ -88,6 +91,8 @@ class TrainConfig:
     explore: float = 0.05
     actor: str = "rollout"
     actor_simulations: int = 16
+    policy: str = "rollout_action"
+    """The game's hook that plays the `rollout` actor's games and the held-out games."""
     checkpoint_every: int = 500
     eval_every: int = 2000
     eval_games: int = 10
@@ -183,6 +188,7 @@ class Trainer:
         self.progress = Progress()
         self.code = code_version()
         self.pool: ProcessPoolExecutor | None = None
+        rollout_policy(self.game, config.policy)  # a policy the game lacks is refused before any game
         self.holdout = self._holdout()
         if resume:
             self._load()
@@ -236,7 +242,7 @@ class Trainer:
         net = self.numpy_net() if c.actor == "search" else None
         seeds = [derive_seed(c.seed, "self-play", self.progress.games + k) for k in range(count)]
         jobs = [
-            SelfPlayJob(c.game, c.options, part, c.sample_rate, c.explore, net, c.actor_simulations)
+            SelfPlayJob(c.game, c.options, part, c.sample_rate, c.explore, net, c.actor_simulations, c.policy)
             for part in chunked(seeds, c.workers)
         ]
         logs: list[GameLog] = self._map(play_games, jobs)
@@ -278,14 +284,15 @@ class Trainer:
 
     # -- measuring -------------------------------------------------------------------------
     def _holdout(self) -> Samples | None:
-        """Samples of `holdout_games` rollout-policy games from a stream of their own (never trained on)."""
+        """Samples of `holdout_games` games of the run's rollout policy from a stream of their own
+        (never trained on)."""
         c = self.config
         if c.holdout_games < 1:
             return None
         rng = random.Random(derive_seed(c.seed, "holdout", 0))
         return Samples.concat(
             [
-                play_game(self.game, rng, sample_rate=c.sample_rate, explore=c.explore).samples
+                play_game(self.game, rng, sample_rate=c.sample_rate, explore=c.explore, policy_hook=c.policy).samples
                 for _ in range(c.holdout_games)
             ]
         )
@@ -333,6 +340,7 @@ class Trainer:
             "games": self.progress.games,
             "samples": self.progress.samples,
             "actor": c.actor,
+            "policy": c.policy,
             "encoder_size": self.encoder.size,
         }
 
@@ -370,8 +378,8 @@ class Trainer:
         if not path.exists():
             raise FileNotFoundError(f"no checkpoint to resume in {self.out}")
         state = torch.load(path, weights_only=False)
-        if state["config"] != self.config.learning_fields():
-            saved, now = state["config"], self.config.learning_fields()
+        saved, now = {**OLDER_DEFAULTS, **state["config"]}, self.config.learning_fields()
+        if saved != now:
             changed = sorted(k for k in set(saved) | set(now) if saved.get(k) != now.get(k))
             raise ValueError(f"--resume with other training settings than the run in {self.out}: {', '.join(changed)}")
         self.net.load_state_dict(state["net"])
