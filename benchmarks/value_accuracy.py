@@ -1,8 +1,9 @@
 """How well a learned value predicts who wins, beside the game's hand-fitted heuristic.
 
-    python benchmarks/value_accuracy.py WEIGHTS.npz [--games 400] [--seed 50000] [--rate 0.1]
+    python benchmarks/value_accuracy.py WEIGHTS.npz [--games 400] [--seed 50000] [--rate 0.1] [--policy check_action]
 
-Plays `--games` games of the game's rollout policy (`greedy` in Magnate; game i seeded seed + i, so
+Plays `--games` games of the game's rollout policy (`greedy` in Magnate; with `--policy check_action`,
+its sharper `SHARP`, the positions of stronger play; game i seeded seed + i, so
 new games for a network trained on seeds derived from its run seed), picks a random `--rate` of the
 decision points and a random seat at each, and compares three guesses at that seat's final result
 (+1 a win, -1 a loss): the heuristic (`magnates.bots.playout`, what `hard` judges with), the
@@ -20,7 +21,7 @@ import numpy as np
 
 import magnates
 from magnates.bots.learned import NumpyNet
-from magnates.bots.playout import Playout, game_hooks
+from magnates.bots.playout import POLICIES, Playout, game_hooks
 from magnates.core.chance import sample
 
 
@@ -30,13 +31,16 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--seed", type=int, default=50_000)
     parser.add_argument("--rate", type=float, default=0.1)
+    parser.add_argument("--policy", choices=POLICIES, default="rollout_action", help="the game's hook that plays")
     args = parser.parse_args()
     net = NumpyNet.load(args.weights)
     game = magnates.load(net.meta["game"], **net.meta.get("options", {}))
     net.check(game)
     encoder = game.observation_encoder()
     heuristic = Playout(game, 0)
-    policy = game_hooks(game)["rollout_action"]
+    policy = game_hooks(game).get(args.policy)
+    if policy is None:
+        raise SystemExit(f"{game.name} offers no rollout policy {args.policy!r}")
     guesses: list[tuple[float, float]] = []
     outcomes: list[float] = []
     for index in range(args.games):
@@ -58,7 +62,7 @@ def main() -> None:
             outcomes.append(float(returns[seat]))
     table = np.asarray(guesses)
     truth = np.asarray(outcomes)
-    print(f"{len(truth)} positions from {args.games} games of the rollout policy; weights {args.weights}")
+    print(f"{len(truth)} positions from {args.games} games of {args.policy}; weights {args.weights}")
     blends = [(f"{w:.2f} heur.", w * table[:, 0] + (1 - w) * table[:, 1]) for w in (0.25, 0.75)]
     for name, guess in (("heuristic", table[:, 0]), ("network", table[:, 1]), ("mean", table.mean(axis=1)), *blends):
         mse = float(np.mean((guess - truth) ** 2))
