@@ -21,7 +21,7 @@ import numpy as np
 
 import magnates
 from magnates.bots.learned import NumpyNet
-from magnates.bots.playout import POLICIES, Playout, game_hooks
+from magnates.bots.playout import POLICIES, Playout, rollout_policy
 from magnates.core.chance import sample
 
 
@@ -38,9 +38,12 @@ def main() -> None:
     net.check(game)
     encoder = game.observation_encoder()
     heuristic = Playout(game, 0)
-    policy = game_hooks(game).get(args.policy)
+    try:
+        policy = rollout_policy(game, args.policy)
+    except ValueError as err:
+        raise SystemExit(str(err)) from None
     if policy is None:
-        raise SystemExit(f"{game.name} offers no rollout policy {args.policy!r}")
+        raise SystemExit(f"{game.name} has no rollout policy to play its games with")
     guesses: list[tuple[float, float]] = []
     outcomes: list[float] = []
     for index in range(args.games):

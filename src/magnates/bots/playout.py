@@ -54,16 +54,13 @@ class Playout:
     ) -> None:
         if depth < 0:
             raise ValueError(f"a rollout depth cannot be negative, not {depth}")
-        if policy not in POLICIES:
-            raise ValueError(f"a rollout policy is one of {', '.join(POLICIES)}, not {policy!r}")
+        chosen = rollout_policy(game, policy)
         self.seats = game.num_players
         self.depth = depth
         hooks = game_hooks(game)
         self.heuristic: Heuristic | None = hooks.get("heuristic") if use_heuristic else None
         self.all_values: AllValues | None = hooks.get("leaf_values") if use_heuristic else None
-        if use_policy and policy != "rollout_action" and policy not in hooks:
-            raise ValueError(f"{game.name} offers no rollout policy {policy!r}")
-        self.policy: RolloutPolicy | None = hooks.get(policy) if use_policy else None
+        self.policy: RolloutPolicy | None = chosen if use_policy else None
         self.judge = judge
         self.viewer = 0
         """With a `judge`, whose view judges the leaves (the searching seat, set by the search)."""
@@ -112,6 +109,18 @@ class Playout:
 HOOKS = ("heuristic", "leaf_values", "rollout_action", "final_margins", "check_action")
 POLICIES = ("rollout_action", "check_action")
 """The hooks a `Playout` may play every seat's moves by."""
+
+
+def rollout_policy(game: Game, name: str) -> RolloutPolicy | None:
+    """The game's rollout policy hook `name` (`rollout_action`, or a sharper `check_action`); None for
+    `rollout_action` where the game has none (random moves stand in then). A name outside `POLICIES`,
+    or a sharper policy the game does not offer, is refused."""
+    if name not in POLICIES:
+        raise ValueError(f"a rollout policy is one of {', '.join(POLICIES)}, not {name!r}")
+    policy: RolloutPolicy | None = game_hooks(game).get(name)
+    if policy is None and name != "rollout_action":
+        raise ValueError(f"{game.name} offers no rollout policy {name!r}")
+    return policy
 
 
 def game_hooks(game: Game) -> dict[str, Any]:

@@ -30,7 +30,7 @@ import numpy.typing as npt
 import magnates
 from magnates.bots.budget import Budget
 from magnates.bots.learned import LearnedSearchBot, NumpyNet
-from magnates.bots.playout import POLICIES, RolloutPolicy, game_hooks
+from magnates.bots.playout import rollout_policy
 from magnates.core.chance import sample
 from magnates.core.game import Game
 
@@ -166,17 +166,6 @@ class SelfPlayJob:
     simulations: int = 16
     policy: str = "rollout_action"
     """The game's hook that plays the games when there is no network."""
-
-
-def rollout_policy(game: Game, hook: str) -> RolloutPolicy | None:
-    """The game's rollout policy named `hook` (`rollout_action`, or a sharper `check_action`);
-    None for `rollout_action` where the game has none (random moves are played then)."""
-    if hook not in POLICIES:
-        raise ValueError(f"a self-play policy is one of {', '.join(POLICIES)}, not {hook!r}")
-    policy: RolloutPolicy | None = game_hooks(game).get(hook)
-    if policy is None and hook != "rollout_action":
-        raise ValueError(f"{game.name} offers no rollout policy {hook!r}")
-    return policy
 
 
 def play_games(job: SelfPlayJob) -> list[GameLog]:

@@ -35,10 +35,11 @@ import torch
 
 import magnates
 from magnates.bots.learned import NumpyNet, expert_bot
+from magnates.bots.playout import rollout_policy
 from magnates.bots.registry import make_bot
 from magnates.core.game import Game
 from magnates.learn.network import PolicyValueNet, losses, to_numpy
-from magnates.learn.selfplay import GameLog, Samples, SelfPlayJob, play_game, play_games, rollout_policy
+from magnates.learn.selfplay import GameLog, Samples, SelfPlayJob, play_game, play_games
 from magnates.sim.batch import chunked
 from magnates.sim.runner import derive_seed
 from magnates.sim.runner import play_game as play_match
