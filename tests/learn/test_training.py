@@ -129,6 +129,29 @@ def test_the_rollout_actor_can_play_the_sharper_policy(tmp_path: Path) -> None:
         Trainer(tiny(2, policy="best_action"), tmp_path / "unknown")
 
 
+def test_sharper_self_play_decides_every_move_by_check_action(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With `policy_hook="check_action"` every move of a game without exploration is check_action's,
+    and greedy's rollout_action is never asked."""
+    from magnates.bots import playout
+    from magnates.learn.selfplay import play_game
+
+    game = magnates.load("magnate", players=2)
+    real = playout.game_hooks(game)
+    asked = {"rollout_action": 0, "check_action": 0}
+
+    def spy(name: str) -> object:
+        def hook(state: object, rng: random.Random) -> int:
+            asked[name] += 1
+            return real[name](state, rng)  # type: ignore[no-any-return]
+
+        return hook
+
+    monkeypatch.setattr(playout, "game_hooks", lambda _: {**real, **{name: spy(name) for name in asked}})
+    log = play_game(game, random.Random(3), sample_rate=1.0, explore=0.0, policy_hook="check_action")
+    assert asked["rollout_action"] == 0
+    assert asked["check_action"] == log.decisions > 0  # forced moves too: the hook plays every decision
+
+
 def test_a_run_saved_before_the_policy_setting_resumes_as_greedy(tmp_path: Path) -> None:
     Trainer(tiny(2), tmp_path).run()
     saved = torch.load(tmp_path / "checkpoint.pt", weights_only=False)
