@@ -99,7 +99,7 @@ def test_driver_uses_the_fast_path_and_agrees(game: str, players: int) -> None:
     """Every decision of two seeded whole games, every seat: thousands of states per game."""
     engine = loaded(game, players=players)
     driver = Driver(engine)
-    assert driver._fill_state is not None
+    assert driver._observe._fill_state is not None
     rng = random.Random(5)
     checked = 0
     for seed in (5, 6):

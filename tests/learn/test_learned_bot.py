@@ -268,6 +268,33 @@ def test_the_value_judge_reads_the_network_and_blends_the_heuristic(magnate: Gam
         ValueJudge(net, magnate, 1.5)
 
 
+@pytest.mark.parametrize("name", ["magnate", "galactic-magnate", "magistrate", "magistratvm"])
+def test_the_judge_reads_the_state_as_the_view_would_show_it(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The judge encodes a searcher's guessed world straight from the state (the encoder's fast
+    path, three quarters of a leaf's time spared), and its values are those of the network on the
+    seat's view: the same numbers, positions of two games visited in turn, for every seat."""
+    game = magnates.load(name)
+    net = random_net(game, seed=3)
+    judge = ValueJudge(net, game, 0.0)
+    encoder = game.observation_encoder()
+    expected: list[list[float]] = []
+    first, second = (decision_points(game, seed, 12) for seed in (1, 2))
+    positions = [s for pair in zip(first, second, strict=False) for s in pair]  # the two games in turn
+    assert len(positions) >= 12
+    for state in positions:
+        for seat in range(game.num_players):
+            relative, _ = net.evaluate(np.asarray(encoder.encode(state.view(seat)), np.float32))
+            expected.append([float(relative[(other - seat) % game.num_players]) for other in range(game.num_players)])
+
+    def no_view(self: State, seat: int | None) -> Any:
+        raise AssertionError("the judge built a view")
+
+    monkeypatch.setattr(type(positions[0]), "view", no_view)
+    judged = [judge(state, seat) for state in positions for seat in range(game.num_players)]
+    for got, want in zip(judged, expected, strict=True):
+        assert got == pytest.approx(want, abs=1e-6)
+
+
 def test_the_expert_search_asks_the_judge_at_its_leaves(magnate: Game) -> None:
     """The judge replaces the heuristic in hard's search, seen from the searching seat only."""
     asked: list[int] = []

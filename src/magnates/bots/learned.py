@@ -36,6 +36,7 @@ import numpy as np
 import numpy.typing as npt
 
 from magnates.bots.budget import Budget
+from magnates.bots.observation import Observer
 from magnates.bots.playout import Playout
 from magnates.bots.presets import Preset, preset
 from magnates.core.bot import Bot
@@ -180,6 +181,7 @@ class LearnedSearchBot:
             raise ValueError(f"unknown search horizon {horizon!r}; choose from own-moves, game")
         self.encoder = game.observation_encoder()
         net.check(game, self.encoder)
+        self.observe = Observer(self.encoder)
         self.net = net
         self.budget = budget
         self.exploration = exploration
@@ -190,14 +192,11 @@ class LearnedSearchBot:
         self.last_simulations = 0
         self.last_root: _Node | None = None
 
-    def encode(self, view: Mapping[str, Any]) -> FloatArray:
-        return np.asarray(self.encoder.encode(view), dtype=np.float32)
-
     def values_for(self, state: State, seat: int) -> list[float]:
         """Every seat's value of `state`, from `seat`'s view of it (its own guess at the rest)."""
         if state.is_terminal():
             return [float(v) for v in state.returns()]
-        relative, _ = self.net.evaluate(self.encode(state.view(seat)))
+        relative, _ = self.net.evaluate(self.observe(state, seat))
         sides = self.sides
         return [float(relative[(other - seat) % sides]) for other in range(sides)]
 
@@ -260,7 +259,7 @@ class LearnedSearchBot:
             if node is root:
                 actions = [a for a in actions if a in root_legal]
             if node.priors is None:  # a new node: the network's prior, and its value if it is a leaf
-                relative, prior = self.net.evaluate(self.encode(state.view(player)), actions)
+                relative, prior = self.net.evaluate(self.observe(state, player), actions)
                 if prior is None:
                     raise InvariantError("the network gave no prior although legal actions were passed")
                 node.priors = dict(zip(actions, prior.tolist(), strict=True))
@@ -323,6 +322,7 @@ class ValueJudge:
             raise ValueError(f"heuristic_weight must lie in [0, 1], not {heuristic_weight}")
         self.encoder = game.observation_encoder()
         net.check(game, self.encoder)
+        self.observe = Observer(self.encoder)
         self.net = net
         self.sides = game.num_players
         self.weight = heuristic_weight
@@ -331,7 +331,7 @@ class ValueJudge:
     def __call__(self, state: State, seat: int) -> list[float]:
         if state.is_terminal():
             return [float(v) for v in state.returns()]
-        relative, _ = self.net.evaluate(np.asarray(self.encoder.encode(state.view(seat)), dtype=np.float32))
+        relative, _ = self.net.evaluate(self.observe(state, seat))
         values = [float(relative[(other - seat) % self.sides]) for other in range(self.sides)]
         if self.heuristic is None:
             return values

@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from magnates.bots.observation import Observer
 from magnates.core.chance import sample
 from magnates.core.encoding import Encoder
 from magnates.core.errors import IllegalAction, OptionError
@@ -43,8 +44,7 @@ class Driver:
         self.encoder: Encoder = game.observation_encoder()
         self.num_actions = game.num_distinct_actions
         self.observation_size = self.encoder.size
-        self._fill = getattr(self.encoder, "fill", None)
-        self._fill_state = getattr(self.encoder, "fill_state", None)
+        self._observe = Observer(self.encoder)
         self.concessions = concessions
         self.masked = frozenset() if concessions else concession_ids(game)
         self.rng = random.Random()
@@ -99,23 +99,10 @@ class Driver:
         return mask.copy()
 
     def observation(self, seat: int | None) -> np.ndarray:
-        """The encoder's float32 vector of `seat`'s view (None: a spectator).
-
-        An encoder with a `fill(view, out)` method writes straight into a zeroed array (most of a
-        vector is zeros, so this spares building and converting a list); others return a list. An
-        encoder with `fill_state(state, seat, out)` skips building the view: it reads only what
-        the view would hold, and tests/envs/test_fast_encoding.py proves it equal to the view path.
-        """
-        if self._fill_state is not None:
-            out = np.zeros(self.observation_size, dtype=np.float32)
-            self._fill_state(self.state, seat, out)
-            return out
-        view = self.state.view(seat)
-        if self._fill is not None:
-            out = np.zeros(self.observation_size, dtype=np.float32)
-            self._fill(view, out)
-            return out
-        return np.fromiter(self.encoder.encode(view), dtype=np.float32, count=self.observation_size)
+        """The encoder's float32 vector of `seat`'s view (None: a spectator), by its fastest exact
+        path (`magnates.bots.observation.Observer`: from the state where the encoder can, which
+        tests/envs/test_fast_encoding.py proves equal to encoding the view)."""
+        return self._observe(self.state, seat)
 
     # -- acting ------------------------------------------------------------------------------------
     def check(self, action: Any) -> int:

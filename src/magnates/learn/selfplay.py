@@ -30,6 +30,7 @@ import numpy.typing as npt
 import magnates
 from magnates.bots.budget import Budget
 from magnates.bots.learned import LearnedSearchBot, NumpyNet
+from magnates.bots.observation import Observer
 from magnates.bots.playout import rollout_policy
 from magnates.core.chance import sample
 from magnates.core.game import Game
@@ -103,7 +104,8 @@ def play_game(
     encoder = game.observation_encoder()
     policy = rollout_policy(game, policy_hook)
     sides = game.num_players
-    obs: list[list[float]] = []
+    observe = Observer(encoder)
+    obs: list[npt.NDArray[np.float32]] = []
     seats: list[int] = []
     targets: list[list[tuple[int, float]]] = []
     masks: list[list[int]] = []
@@ -130,7 +132,7 @@ def play_game(
             target = [(action, 1.0)]
         if keep:
             for seat in range(sides):  # every seat's view of this moment; the decider's with a target
-                obs.append(encoder.encode(state.view(seat)))
+                obs.append(observe(state, seat))
                 seats.append(seat)
                 targets.append(target if seat == player else [])
                 masks.append(legal if seat == player else [])

@@ -1,0 +1,43 @@
+"""One seat's observation vector of a state, by the encoder's fastest exact path.
+
+Every game's encoder turns a seat's view into floats (`Encoder.encode`). Most also offer faster
+forms that give the same numbers: `fill(view, out)` writes into a zeroed numpy array, and
+`fill_state(state, seat, out)` reads the state's fields the view would show that seat, without
+building the view (tests/envs/test_fast_encoding.py proves it equal to the view path, so it sees
+nothing the seat may not). The RL driver and the learned bots' judges both ask for vectors this way;
+a leaf judge that built the view first spent three quarters of its time there.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from magnates.core.encoding import Encoder
+from magnates.core.game import State
+
+FloatArray = npt.NDArray[np.float32]
+
+
+class Observer:
+    """`observer(state, seat)`: the float32 vector of `seat`'s view of `state` (None: a spectator)."""
+
+    def __init__(self, encoder: Encoder) -> None:
+        self.encoder = encoder
+        self.size = encoder.size
+        self._fill: Any = getattr(encoder, "fill", None)
+        self._fill_state: Any = getattr(encoder, "fill_state", None)
+
+    def __call__(self, state: State, seat: int | None) -> FloatArray:
+        if self._fill_state is not None:
+            out = np.zeros(self.size, dtype=np.float32)
+            self._fill_state(state, seat, out)
+            return out
+        view = state.view(seat)
+        if self._fill is not None:
+            out = np.zeros(self.size, dtype=np.float32)
+            self._fill(view, out)
+            return out
+        return np.fromiter(self.encoder.encode(view), dtype=np.float32, count=self.size)
