@@ -23,8 +23,17 @@ def train_command(
     seed: Annotated[int, typer.Option("--seed", help="Seed of the whole run (games, batches, weights).")] = 0,
     resume: Annotated[bool, typer.Option("--resume", help="Continue the run in --out from its checkpoint.")] = False,
     actor: Annotated[
-        str, typer.Option("--actor", help="Who plays the self-play games: rollout (the game's fast policy) or search.")
+        str,
+        typer.Option(
+            "--actor",
+            help="Who plays the self-play games: rollout (the game's fast policy), search (the learned search), "
+            "or a search level: easy, medium, hard.",
+        ),
     ] = "rollout",
+    init: Annotated[
+        Path | None,
+        typer.Option("--init", help="Start from these exported weights (.npz) instead of random ones."),
+    ] = None,
     policy: Annotated[
         str,
         typer.Option(
@@ -76,6 +85,7 @@ def train_command(
             sample_rate=sample_rate,
             holdout_games=holdout_games,
             actor=actor,
+            init=None if init is None else str(init),
             policy=policy,
             checkpoint_every=checkpoint_every,
             eval_every=eval_every,

@@ -51,6 +51,27 @@ def losses(
     return value_loss, policy_loss
 
 
+def load_numpy(net: PolicyValueNet, weights: NumpyNet) -> None:
+    """Set `net`'s weights to exported ones (to start a run from them): the shapes must agree."""
+    arrays = weights.arrays()
+    layers = [*net.trunk, net.value, net.policy]
+    names = [f"t{i}" for i in range(len(net.trunk))] + ["v", "p"]
+    if len(weights.trunk) != len(net.trunk):
+        raise ValueError(f"the weights have {len(weights.trunk)} hidden layers, this network {len(net.trunk)}")
+    with torch.no_grad():
+        for name, layer in zip(names, layers, strict=True):
+            if not isinstance(layer, nn.Linear):
+                raise InvariantError(f"layer {name} is a {type(layer).__name__}; only Linear layers load")
+            w, b = arrays[f"{name}_w"], arrays[f"{name}_b"]
+            if tuple(w.shape) != tuple(layer.weight.shape):
+                raise ValueError(
+                    f"the weights' layer {name} is {w.shape[1]} -> {w.shape[0]}, this network's "
+                    f"{layer.weight.shape[1]} -> {layer.weight.shape[0]} (another --hidden?)"
+                )
+            layer.weight.copy_(torch.from_numpy(np.asarray(w, dtype=np.float32)))
+            layer.bias.copy_(torch.from_numpy(np.asarray(b, dtype=np.float32)))
+
+
 def to_numpy(net: PolicyValueNet, meta: dict[str, Any]) -> NumpyNet:
     """The same network as numpy arrays, with `meta` (what made it) for the `.npz` file."""
     arrays: dict[str, Any] = {}

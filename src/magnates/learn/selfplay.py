@@ -17,6 +17,10 @@ Actors:
   of stronger play at the same cost.
 - `search`: the learned search bot itself with a small budget (true self-play: its moves improve
   as the network does), slower by two orders of magnitude.
+- `easy`, `medium`, `hard`: the game's search bot of that level (`magnates.bots.presets`), with
+  `explore` random moves like the rollout actor. Slower than the rollout policy (Magnate's `easy`
+  plays a game in about a second), but its positions are those a searching player reaches, the
+  leaves `expert`'s search asks its judge about. The policy target is its move.
 """
 
 from __future__ import annotations
@@ -32,8 +36,13 @@ from magnates.bots.budget import Budget
 from magnates.bots.learned import LearnedSearchBot, NumpyNet
 from magnates.bots.observation import Observer
 from magnates.bots.playout import rollout_policy
+from magnates.bots.presets import search_bot
+from magnates.core.bot import Bot
 from magnates.core.chance import sample
 from magnates.core.game import Game
+
+PRESET_ACTORS = ("easy", "medium", "hard")
+"""Search levels that can play the self-play games (`actor`), besides `rollout` and `search`."""
 
 
 @dataclass
@@ -97,10 +106,13 @@ def play_game(
     *,
     sample_rate: float = 0.2,
     explore: float = 0.05,
-    actor: LearnedSearchBot | None = None,
+    actor: Bot | None = None,
     policy_hook: str = "rollout_action",
 ) -> GameLog:
-    """Play one game with the actor (the game's `policy_hook` when None) and return its samples."""
+    """Play one game with the actor (the game's `policy_hook` when None) and return its samples.
+    The learned search (`LearnedSearchBot`) leaves its root's visit shares as the policy target and
+    plays no random moves; any other bot (a search preset) plays `explore` random moves as the
+    rollout policy does, and its move is the target."""
     encoder = game.observation_encoder()
     policy = rollout_policy(game, policy_hook)
     sides = game.num_players
@@ -119,12 +131,14 @@ def play_game(
         legal = state.legal_actions()
         decisions += 1
         keep = len(legal) > 1 and rng.random() < sample_rate
-        if actor is not None and len(legal) > 1:
+        if isinstance(actor, LearnedSearchBot) and len(legal) > 1:
             action = actor.choose(game, state.view(player), legal, rng)
             target = list(zip(legal, actor.visit_shares(legal), strict=True))
         else:
             if len(legal) > 1 and rng.random() < explore:
                 action = legal[int(rng.random() * len(legal))]
+            elif actor is not None and len(legal) > 1:
+                action = actor.choose(game, state.view(player), legal, rng)
             elif policy is not None:
                 action = policy(state, rng)
             else:
@@ -167,13 +181,25 @@ class SelfPlayJob:
     """With a network, the learned search plays (`simulations` a decision); else the rollout policy."""
     simulations: int = 16
     policy: str = "rollout_action"
-    """The game's hook that plays the games when there is no network."""
+    """The game's hook that plays the games when there is no network and no `level`."""
+    level: str | None = None
+    """A search level (`PRESET_ACTORS`) that plays the games instead of the rollout policy."""
+
+
+def make_actor(game: Game, net: NumpyNet | None, simulations: int, level: str | None) -> Bot | None:
+    """Who plays the self-play games: the learned search with `net`, the search bot of `level`, or
+    (None) the game's rollout policy."""
+    if net is not None:
+        return LearnedSearchBot(net, game, Budget(simulations=simulations))
+    if level is not None:
+        return search_bot(level, game)
+    return None
 
 
 def play_games(job: SelfPlayJob) -> list[GameLog]:
     """The job's games, in the order of its seeds (run in a worker process or here)."""
     game = magnates.load(job.game, **job.options)
-    actor = None if job.net is None else LearnedSearchBot(job.net, game, Budget(simulations=job.simulations))
+    actor = make_actor(game, job.net, job.simulations, job.level)
     rate, hook = job.sample_rate, job.policy
     return [
         play_game(game, random.Random(seed), sample_rate=rate, explore=job.explore, actor=actor, policy_hook=hook)

@@ -38,8 +38,8 @@ from magnates.bots.learned import NumpyNet, expert_bot
 from magnates.bots.playout import rollout_policy
 from magnates.bots.registry import make_bot
 from magnates.core.game import Game
-from magnates.learn.network import PolicyValueNet, losses, to_numpy
-from magnates.learn.selfplay import GameLog, Samples, SelfPlayJob, play_game, play_games
+from magnates.learn.network import PolicyValueNet, load_numpy, losses, to_numpy
+from magnates.learn.selfplay import PRESET_ACTORS, GameLog, Samples, SelfPlayJob, make_actor, play_game, play_games
 from magnates.sim.batch import chunked
 from magnates.sim.runner import derive_seed
 from magnates.sim.runner import play_game as play_match
@@ -59,7 +59,10 @@ LOG_FIELDS = (
     "eval_high",
 )
 
-OLDER_DEFAULTS = {"policy": "rollout_action"}
+ACTORS = ("rollout", "search", *PRESET_ACTORS)
+"""Who can play the self-play games (`TrainConfig.actor`)."""
+
+OLDER_DEFAULTS: dict[str, Any] = {"policy": "rollout_action", "init": None}
 """Learning settings added since the first checkpoints, as runs saved before them had them."""
 
 
@@ -91,7 +94,12 @@ class TrainConfig:
     outcome, and a network shown many of them learns the games by heart instead of the game."""
     explore: float = 0.05
     actor: str = "rollout"
+    """Who plays the self-play and held-out games: `rollout` (the game's `policy`), `search` (the
+    learned search with `actor_simulations`) or a search level (`PRESET_ACTORS`)."""
     actor_simulations: int = 16
+    init: str | None = None
+    """Exported weights (`.npz`) the network starts from instead of random ones: the same game,
+    options, encoder and layer sizes."""
     policy: str = "rollout_action"
     """The game's hook that plays the `rollout` actor's games and the held-out games."""
     checkpoint_every: int = 500
@@ -109,8 +117,8 @@ class TrainConfig:
     def __post_init__(self) -> None:
         if self.games is None and self.hours is None:
             raise ValueError("say how long to train: --games N or --hours H")
-        if self.actor not in ("rollout", "search"):
-            raise ValueError(f"unknown actor {self.actor!r}; choose rollout or search")
+        if self.actor not in ACTORS:
+            raise ValueError(f"unknown actor {self.actor!r}; choose one of {', '.join(ACTORS)}")
         if not 0.0 < self.sample_rate <= 1.0:
             raise ValueError(f"sample_rate must be above 0 and at most 1, not {self.sample_rate}")
         if self.updates < 0 or self.workers < 1:
@@ -190,11 +198,20 @@ class Trainer:
         self.code = code_version()
         self.pool: ProcessPoolExecutor | None = None
         rollout_policy(self.game, config.policy)  # a policy the game lacks is refused before any game
+        self.start: dict[str, Any] = {}
+        """What made the weights the run started from (`init`), for the exported weights' record."""
+        if config.init is not None:
+            start = NumpyNet.load(config.init)  # WeightsError (a ValueError) names what is wrong
+            start.check(self.game, self.encoder)
+            keys = ("command", "seed", "code_version", "training_seconds", "games", "actor", "policy")
+            self.start = {key: start.meta[key] for key in keys if key in start.meta}
+            if not resume:
+                load_numpy(self.net, start)
+        if not resume and (self.out / "checkpoint.pt").exists():
+            raise FileExistsError(f"{self.out} already holds a training run; resume it with --resume or pick --out")
         self.holdout = self._holdout()
         if resume:
             self._load()
-        elif (self.out / "checkpoint.pt").exists():
-            raise FileExistsError(f"{self.out} already holds a training run; resume it with --resume or pick --out")
 
     # -- the loop --------------------------------------------------------------------------
     def done(self) -> bool:
@@ -243,7 +260,7 @@ class Trainer:
         net = self.numpy_net() if c.actor == "search" else None
         seeds = [derive_seed(c.seed, "self-play", self.progress.games + k) for k in range(count)]
         jobs = [
-            SelfPlayJob(c.game, c.options, part, c.sample_rate, c.explore, net, c.actor_simulations, c.policy)
+            SelfPlayJob(c.game, c.options, part, c.sample_rate, c.explore, net, c.actor_simulations, c.policy, self.level)
             for part in chunked(seeds, c.workers)
         ]
         logs: list[GameLog] = self._map(play_games, jobs)
@@ -285,18 +302,26 @@ class Trainer:
 
     # -- measuring -------------------------------------------------------------------------
     def _holdout(self) -> Samples | None:
-        """Samples of `holdout_games` games of the run's rollout policy from a stream of their own
-        (never trained on)."""
+        """Samples of `holdout_games` games of the run's rollout policy (or its search level) from a
+        stream of their own (never trained on)."""
         c = self.config
         if c.holdout_games < 1:
             return None
         rng = random.Random(derive_seed(c.seed, "holdout", 0))
+        actor = make_actor(self.game, None, c.actor_simulations, self.level)
         return Samples.concat(
             [
-                play_game(self.game, rng, sample_rate=c.sample_rate, explore=c.explore, policy_hook=c.policy).samples
+                play_game(
+                    self.game, rng, sample_rate=c.sample_rate, explore=c.explore, actor=actor, policy_hook=c.policy
+                ).samples
                 for _ in range(c.holdout_games)
             ]
         )
+
+    @property
+    def level(self) -> str | None:
+        """The search level that plays the self-play games, if a preset does."""
+        return self.config.actor if self.config.actor in PRESET_ACTORS else None
 
     def holdout_value_loss(self) -> float:
         """The value loss (MSE) on the held-out games."""
@@ -343,6 +368,7 @@ class Trainer:
             "actor": c.actor,
             "policy": c.policy,
             "encoder_size": self.encoder.size,
+            **({"init": c.init, "init_meta": self.start} if c.init is not None else {}),
         }
 
     def numpy_net(self) -> NumpyNet:
