@@ -260,7 +260,9 @@ class Trainer:
         net = self.numpy_net() if c.actor == "search" else None
         seeds = [derive_seed(c.seed, "self-play", self.progress.games + k) for k in range(count)]
         jobs = [
-            SelfPlayJob(c.game, c.options, part, c.sample_rate, c.explore, net, c.actor_simulations, c.policy, self.level)
+            SelfPlayJob(
+                c.game, c.options, part, c.sample_rate, c.explore, net, c.actor_simulations, c.policy, self.level
+            )
             for part in chunked(seeds, c.workers)
         ]
         logs: list[GameLog] = self._map(play_games, jobs)
