@@ -160,3 +160,59 @@ def test_a_run_saved_before_the_policy_setting_resumes_as_greedy(tmp_path: Path)
     assert Trainer(tiny(4), tmp_path, resume=True).progress.games == 2
     with pytest.raises(ValueError, match="policy"):
         Trainer(tiny(4, policy="check_action"), tmp_path, resume=True)
+
+
+def test_a_search_level_can_play_the_self_play_games(tmp_path: Path) -> None:
+    """`--actor easy`: Magnate's `easy` search decides every move that is not forced (none random with
+    explore 0), its move is the policy target, and the run's weights say who played."""
+    from magnates.bots.presets import search_bot
+    from magnates.learn.selfplay import play_game
+
+    game = magnates.load("magnate", players=2)
+    easy = search_bot("easy", game)
+    moves: list[int] = []
+
+    class Spy:
+        def choose(self, g: object, view: object, legal: list[int], rng: random.Random) -> int:
+            moves.append(easy.choose(g, view, legal, rng))  # type: ignore[arg-type]
+            return moves[-1]
+
+    log = play_game(game, random.Random(5), sample_rate=1.0, explore=0.0, actor=Spy())
+    deciding = [i for i in range(len(log.samples)) if log.samples.ptr[i + 1] > log.samples.ptr[i]]
+    assert len(deciding) == len(moves) > 0  # every unforced decision was the search's, and sampled
+    for i, move in zip(deciding, moves, strict=True):
+        lo, hi = log.samples.ptr[i], log.samples.ptr[i + 1]
+        shares = dict(zip(log.samples.legal[lo:hi].tolist(), log.samples.target[lo:hi].tolist(), strict=True))
+        assert shares[move] == 1.0 and sum(shares.values()) == 1.0
+
+    run = Trainer(tiny(2, actor="easy"), tmp_path / "easy")
+    run.run()
+    assert NumpyNet.load(tmp_path / "easy" / "weights.npz").meta["actor"] == "easy"
+    assert np.isfinite(run.holdout_value_loss())
+    with pytest.raises(ValueError, match="unknown actor 'expert'; choose one of rollout, search, easy"):
+        tiny(2, actor="expert")
+
+
+def test_a_run_can_start_from_exported_weights(tmp_path: Path) -> None:
+    """`--init`: the network starts as the given weights, the new weights record what made those, and
+    weights of another game or shape are refused before any game is played."""
+    Trainer(tiny(2), tmp_path / "first").run()
+    first = tmp_path / "first" / "weights.npz"
+    started = Trainer(tiny(2, init=str(first)), tmp_path / "second")
+    for name, array in NumpyNet.load(first).arrays().items():
+        np.testing.assert_array_equal(started.numpy_net().arrays()[name], array, err_msg=name)
+    untouched = Trainer(tiny(2), tmp_path / "random")
+    assert not np.array_equal(untouched.numpy_net().arrays()["t0_w"], started.numpy_net().arrays()["t0_w"])
+    started.run()
+    meta = NumpyNet.load(tmp_path / "second" / "weights.npz").meta
+    assert meta["init"] == str(first) and meta["init_meta"]["games"] == 2
+    assert meta["init_meta"]["command"] == "magnates train magnate --games 4 (test)"
+
+    galactic = Path(magnates.__file__).parent / "learn" / "weights" / "galactic-magnate-2p.npz"
+    with pytest.raises(ValueError, match="trained for 'galactic-magnate', not 'magnate'"):
+        Trainer(tiny(2, init=str(galactic)), tmp_path / "other-game")
+    with pytest.raises(ValueError, match="another --hidden"):
+        Trainer(tiny(2, init=str(first), hidden=8), tmp_path / "other-shape")
+    with pytest.raises(ValueError, match="cannot read weights"):
+        Trainer(tiny(2, init=str(tmp_path / "missing.npz")), tmp_path / "missing")
+    assert not (tmp_path / "other-game").exists() and not (tmp_path / "missing").exists()
