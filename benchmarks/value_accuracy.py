@@ -9,7 +9,9 @@ decision points and a random seat at each, and compares three guesses at that se
 (+1 a win, -1 a loss): the heuristic (`magnates.bots.playout`, what `hard` judges with), the
 network's value from the seat's view, their mean (what `expert` judges with), and blends with a
 quarter and three quarters of the heuristic. Prints the mean squared error (always guessing a draw
-scores 1.0) and how often the sign is right.
+scores 1.0) and how often the sign is right. Then, since a search compares every seat's values, not
+only the viewer's: how often the seat each guess values highest (all seats, the network's read
+from the same view) is the seat that came first.
 """
 
 from __future__ import annotations
@@ -46,23 +48,29 @@ def main() -> None:
         raise SystemExit(f"{game.name} has no rollout policy to play its games with")
     guesses: list[tuple[float, float]] = []
     outcomes: list[float] = []
+    named: list[tuple[bool, bool, bool]] = []  # heuristic, network, mean: named the winner
     for index in range(args.games):
         rng = random.Random(args.seed + index)
         state = game.new_initial_state()
-        picked: list[tuple[int, float, float]] = []
+        picked: list[tuple[int, np.ndarray, np.ndarray]] = []
+        sides = game.num_players
         while not state.is_terminal():
             if state.is_chance_node():
                 state.apply_action(sample(state.chance_outcomes(), rng))
                 continue
             if rng.random() < args.rate:
-                seat = rng.randrange(game.num_players)
-                value, _ = net.evaluate(np.asarray(encoder.encode(state.view(seat)), dtype=np.float32))
-                picked.append((seat, heuristic.estimate(state)[seat], float(value[0])))
+                seat = rng.randrange(sides)
+                relative, _ = net.evaluate(np.asarray(encoder.encode(state.view(seat)), dtype=np.float32))
+                by_net = np.asarray([relative[(other - seat) % sides] for other in range(sides)])
+                picked.append((seat, np.asarray(heuristic.estimate(state), dtype=float), by_net))
             state.apply_action(policy(state, rng))
         returns = state.returns()
+        winner = max(range(sides), key=lambda k: returns[k])
         for seat, by_heuristic, by_net in picked:
-            guesses.append((by_heuristic, by_net))
+            guesses.append((float(by_heuristic[seat]), float(by_net[seat])))
             outcomes.append(float(returns[seat]))
+            mean = (by_heuristic + by_net) / 2
+            named.append(tuple(int(np.argmax(g)) == winner for g in (by_heuristic, by_net, mean)))  # type: ignore[arg-type]
     table = np.asarray(guesses)
     truth = np.asarray(outcomes)
     print(f"{len(truth)} positions from {args.games} games of {args.policy}; weights {args.weights}")
@@ -71,6 +79,8 @@ def main() -> None:
         mse = float(np.mean((guess - truth) ** 2))
         right = float(np.mean(np.sign(guess) == np.sign(truth)))
         print(f"{name:10s} mean squared error {mse:.4f}   sign right {right:.1%}")
+    hits = np.asarray(named, dtype=float).mean(axis=0)
+    print(f"the seat valued highest came first: heuristic {hits[0]:.1%}, network {hits[1]:.1%}, mean {hits[2]:.1%}")
 
 
 if __name__ == "__main__":

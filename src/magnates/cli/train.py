@@ -30,6 +30,7 @@ def train_command(
             "or a search level: easy, medium, hard.",
         ),
     ] = "rollout",
+    lr: Annotated[float, typer.Option("--lr", help="Adam's learning rate (lower to fine-tune from --init).")] = 1e-3,
     init: Annotated[
         Path | None,
         typer.Option("--init", help="Start from these exported weights (.npz) instead of random ones."),
@@ -86,6 +87,7 @@ def train_command(
             holdout_games=holdout_games,
             actor=actor,
             init=None if init is None else str(init),
+            lr=lr,
             policy=policy,
             checkpoint_every=checkpoint_every,
             eval_every=eval_every,

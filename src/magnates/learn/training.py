@@ -119,6 +119,8 @@ class TrainConfig:
             raise ValueError("say how long to train: --games N or --hours H")
         if self.actor not in ACTORS:
             raise ValueError(f"unknown actor {self.actor!r}; choose one of {', '.join(ACTORS)}")
+        if not self.lr > 0.0:
+            raise ValueError(f"the learning rate must be above 0, not {self.lr}")
         if not 0.0 < self.sample_rate <= 1.0:
             raise ValueError(f"sample_rate must be above 0 and at most 1, not {self.sample_rate}")
         if self.updates < 0 or self.workers < 1:
