@@ -1,10 +1,12 @@
 """How well a learned value predicts who wins, beside the game's hand-fitted heuristic.
 
     python benchmarks/value_accuracy.py WEIGHTS.npz [--games 400] [--seed 50000] [--rate 0.1] [--policy check_action]
+    python benchmarks/value_accuracy.py WEIGHTS.npz --level easy     # positions of the game's easy search
 
 Plays `--games` games of the game's rollout policy (`greedy` in Magnate; with `--policy check_action`,
 its sharper `SHARP`, the positions of stronger play; game i seeded seed + i, so
-new games for a network trained on seeds derived from its run seed), picks a random `--rate` of the
+new games for a network trained on seeds derived from its run seed; with `--level`, the game's search
+bot of that level plays every seat instead, the positions a searching player reaches), picks a random `--rate` of the
 decision points and a random seat at each, and compares three guesses at that seat's final result
 (+1 a win, -1 a loss): the heuristic (`magnates.bots.playout`, what `hard` judges with), the
 network's value from the seat's view, their mean (what `expert` judges with), and blends with a
@@ -24,7 +26,9 @@ import numpy as np
 import magnates
 from magnates.bots.learned import NumpyNet
 from magnates.bots.playout import POLICIES, Playout, rollout_policy
+from magnates.bots.presets import search_bot
 from magnates.core.chance import sample
+from magnates.core.game import State
 
 
 def main() -> None:
@@ -34,6 +38,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=50_000)
     parser.add_argument("--rate", type=float, default=0.1)
     parser.add_argument("--policy", choices=POLICIES, default="rollout_action", help="the game's hook that plays")
+    parser.add_argument("--level", choices=("easy", "medium", "hard"), help="a search level plays instead")
     args = parser.parse_args()
     net = NumpyNet.load(args.weights)
     game = magnates.load(net.meta["game"], **net.meta.get("options", {}))
@@ -46,6 +51,14 @@ def main() -> None:
         raise SystemExit(str(err)) from None
     if policy is None:
         raise SystemExit(f"{game.name} has no rollout policy to play its games with")
+    if args.level is not None:
+        bot = search_bot(args.level, game)
+
+        def searched(state: State, rng: random.Random) -> int:
+            legal = state.legal_actions()
+            return legal[0] if len(legal) == 1 else bot.choose(game, state.view(state.current_player()), legal, rng)
+
+        policy = searched
     guesses: list[tuple[float, float]] = []
     outcomes: list[float] = []
     named: list[tuple[bool, bool, bool]] = []  # heuristic, network, mean: named the winner
@@ -73,7 +86,8 @@ def main() -> None:
             named.append(tuple(int(np.argmax(g)) == winner for g in (by_heuristic, by_net, mean)))  # type: ignore[arg-type]
     table = np.asarray(guesses)
     truth = np.asarray(outcomes)
-    print(f"{len(truth)} positions from {args.games} games of {args.policy}; weights {args.weights}")
+    played = args.level or args.policy
+    print(f"{len(truth)} positions from {args.games} games of {played}; weights {args.weights}")
     blends = [(f"{w:.2f} heur.", w * table[:, 0] + (1 - w) * table[:, 1]) for w in (0.25, 0.75)]
     for name, guess in (("heuristic", table[:, 0]), ("network", table[:, 1]), ("mean", table.mean(axis=1)), *blends):
         mse = float(np.mean((guess - truth) ** 2))

@@ -216,3 +216,5 @@ def test_a_run_can_start_from_exported_weights(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="cannot read weights"):
         Trainer(tiny(2, init=str(tmp_path / "missing.npz")), tmp_path / "missing")
     assert not (tmp_path / "other-game").exists() and not (tmp_path / "missing").exists()
+    with pytest.raises(ValueError, match="the learning rate must be above 0"):
+        tiny(2, lr=0.0)
