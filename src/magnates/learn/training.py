@@ -472,11 +472,11 @@ class Trainer:
 
         fig, (left, right) = plt.subplots(1, 2, figsize=(10, 4))
         minutes = [r["seconds"] / 60 for r in rows]
-        left.plot(minutes, [r["value_loss"] for r in rows], label="value loss (MSE)")
+        left.plot(minutes, [r["value_loss"] for r in rows], ".-", label="value loss (MSE)")  # a dot: one row shows
         held = [(m, r["holdout_value_loss"]) for m, r in zip(minutes, rows, strict=True) if "holdout_value_loss" in r]
         if held:
-            left.plot([m for m, _ in held], [v for _, v in held], label="value loss, held-out games")
-        left.plot(minutes, [r["policy_loss"] for r in rows], label="policy loss (cross-entropy)")
+            left.plot([m for m, _ in held], [v for _, v in held], ".-", label="value loss, held-out games")
+        left.plot(minutes, [r["policy_loss"] for r in rows], ".-", label="policy loss (cross-entropy)")
         left.set_xlabel("training time (minutes)")
         left.legend()
         evals = [r for r in rows if r["eval_win_rate"] != ""]
@@ -485,6 +485,9 @@ class Trainer:
             lows = [r["eval_win_rate"] - r["eval_low"] for r in evals]
             highs = [r["eval_high"] - r["eval_win_rate"] for r in evals]
             right.errorbar([r["seconds"] / 60 for r in evals], rates, yerr=[lows, highs], marker="o", capsize=3)
+        else:
+            why = "switched off (--eval-games 0)" if self.config.eval_games < 1 else "not measured yet"
+            right.text(0.5, 0.6, f"win rate: {why}", ha="center", transform=right.transAxes, color="grey")
         right.set_xlim(left.get_xlim())  # the same time axis on both sides
         right.axhline(1 / self.game.num_players, color="grey", linestyle=":", label="fair share")
         right.set_ylim(0, 1)
