@@ -20,7 +20,9 @@ Actors:
 - `easy`, `medium`, `hard`: the game's search bot of that level (`magnates.bots.presets`), with
   `explore` random moves like the rollout actor. Slower than the rollout policy (Magnate's `easy`
   plays a game in about a second), but its positions are those a searching player reaches, the
-  leaves `expert`'s search asks its judge about. The policy target is its move.
+  leaves `expert`'s search asks its judge about. The policy target is its move. A level with a
+  time limit (every game's `hard`) makes the games depend on the machine's speed, so such a run is
+  reproducible only where no search hits it; `easy` and `medium` count simulations only.
 """
 
 from __future__ import annotations
