@@ -24,7 +24,7 @@ import random
 import numpy as np
 
 import magnates
-from magnates.bots.learned import NumpyNet
+from magnates.bots.learned import NumpyNet, ValueJudge
 from magnates.bots.playout import POLICIES, Playout, rollout_policy
 from magnates.bots.presets import search_bot
 from magnates.core.chance import sample
@@ -43,7 +43,7 @@ def main() -> None:
     net = NumpyNet.load(args.weights)
     game = magnates.load(net.meta["game"], **net.meta.get("options", {}))
     net.check(game)
-    encoder = game.observation_encoder()
+    judge = ValueJudge(net, game)  # the network alone, every seat's value from one seat's view
     heuristic = Playout(game, 0)
     try:
         policy = rollout_policy(game, args.policy)
@@ -73,8 +73,7 @@ def main() -> None:
                 continue
             if rng.random() < args.rate:
                 seat = rng.randrange(sides)
-                relative, _ = net.evaluate(np.asarray(encoder.encode(state.view(seat)), dtype=np.float32))
-                by_net = np.asarray([relative[(other - seat) % sides] for other in range(sides)])
+                by_net = np.asarray(judge(state, seat))
                 picked.append((seat, np.asarray(heuristic.estimate(state), dtype=float), by_net))
             state.apply_action(policy(state, rng))
         returns = state.returns()
@@ -83,7 +82,8 @@ def main() -> None:
             guesses.append((float(by_heuristic[seat]), float(by_net[seat])))
             outcomes.append(float(returns[seat]))
             mean = (by_heuristic + by_net) / 2
-            named.append(tuple(int(np.argmax(g)) == winner for g in (by_heuristic, by_net, mean)))  # type: ignore[arg-type]
+            first = [int(np.argmax(guess)) == winner for guess in (by_heuristic, by_net, mean)]
+            named.append((first[0], first[1], first[2]))
     table = np.asarray(guesses)
     truth = np.asarray(outcomes)
     played = args.level or args.policy
