@@ -2,7 +2,8 @@
 # Play games FIRST..LAST-1 of a benchmarks/search_bots.py match on P processes, one process per
 # game, taken in order from a queue: stopped at any moment (timeout), the finished games are the
 # first ones, and running it again with the same DIR plays only the games that have no line yet.
-# Ends with the summary of every game line in DIR (wins, Wilson 95% interval, by seat).
+# Ends with the summary of every game line in DIR (benchmarks/compare_matches.py: wins, Wilson 95%
+# interval, by seat, time per decision), kept joined in DIR/lines.txt.
 #
 #   benchmarks/match_pool.sh DIR P FIRST LAST magnate expert --opponent hard [--set ...]
 set -uo pipefail
@@ -15,15 +16,9 @@ for ((i = first; i < last; i++)); do
 done | xargs -P "$procs" -I{} sh -c \
   'd=$1; shift; python3 "$0/search_bots.py" "$@" --start {} --games $(({} + 1)) > "$d/part-{}.txt" 2>&1 && grep "^{} " "$d/part-{}.txt" > "$d/game-{}.txt"' \
   "$here" "$dir" "$@"
-cat "$dir"/game-*.txt 2>/dev/null | python3 -c '
-import sys
-from magnates.sim.arena import wilson_interval
-rows = [line.split() for line in sys.stdin if line.strip()]
-wins = sum(float(r[2]) for r in rows)
-seats = sorted({r[1] for r in rows})
-low, high = wilson_interval(wins, len(rows)) if rows else (0.0, 0.0)
-print(f"{len(rows)} games, {wins:g} won ({wins / max(1, len(rows)):.1%}, 95% CI {low:.1%}-{high:.1%})")
-for seat in seats:
-    mine = [float(r[2]) for r in rows if r[1] == seat]
-    print(f"  seat {seat}: {sum(mine):g} of {len(mine)}")
-'
+cat "$dir"/game-*.txt 2>/dev/null | sort -n > "$dir/lines.txt"
+if [ -s "$dir/lines.txt" ]; then
+  python3 "$here/compare_matches.py" "$dir/lines.txt"
+else
+  echo "no finished games in $dir"
+fi
