@@ -162,10 +162,12 @@ def test_a_run_saved_before_the_policy_setting_resumes_as_greedy(tmp_path: Path)
         Trainer(tiny(4, policy="check_action"), tmp_path, resume=True)
 
 
-def test_a_search_level_can_play_the_self_play_games(tmp_path: Path) -> None:
+def test_a_search_level_can_play_the_self_play_games(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """`--actor easy`: Magnate's `easy` search decides every move that is not forced (none random with
-    explore 0), its move is the policy target, and the run's weights say who played."""
+    explore 0), its move is the policy target, a run's self-play and held-out games are the search's,
+    and the run's weights say who played."""
     from magnates.bots.presets import search_bot
+    from magnates.learn import selfplay
     from magnates.learn.selfplay import play_game
 
     game = magnates.load("magnate", players=2)
@@ -185,8 +187,17 @@ def test_a_search_level_can_play_the_self_play_games(tmp_path: Path) -> None:
         shares = dict(zip(log.samples.legal[lo:hi].tolist(), log.samples.target[lo:hi].tolist(), strict=True))
         assert shares[move] == 1.0 and sum(shares.values()) == 1.0
 
+    built: list[str] = []
+
+    def counted(level: str, g: object) -> object:
+        built.append(level)
+        return search_bot(level, g)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(selfplay, "search_bot", counted)
     run = Trainer(tiny(2, actor="easy"), tmp_path / "easy")
+    assert built == ["easy"]  # the held-out games
     run.run()
+    assert len(built) > 1 and set(built) == {"easy"}  # and the self-play jobs (in this process: one worker)
     assert NumpyNet.load(tmp_path / "easy" / "weights.npz").meta["actor"] == "easy"
     assert np.isfinite(run.holdout_value_loss())
     with pytest.raises(ValueError, match="unknown actor 'expert'; choose one of rollout, search, easy"):
