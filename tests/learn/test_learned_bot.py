@@ -252,6 +252,28 @@ def test_galactic_magnates_expert_checks_its_plans_with_the_network_and_magnates
     assert (played_out.judge_weight, played_out.judge) == (0.0, None)
 
 
+def test_magnates_check_plays_later_moves_by_the_policy_the_network_learnt_from(magnate: Game) -> None:
+    """The judge and the check's model of later play agree: weights learnt from `SHARP` games
+    (`magnates train --policy check_action`) make the check play later moves by `check_action`,
+    weights learnt from greedy games by `rollout_action`; a study's `--set` still wins."""
+    greedy_taught = random_net(magnate)
+    sharp_taught = NumpyNet(greedy_taught.arrays(), {**greedy_taught.meta, "policy": "check_action"})
+    by_policy = {
+        "greedy": expert_bot(greedy_taught, magnate),
+        "sharp": expert_bot(sharp_taught, magnate),
+        "set": expert_bot(sharp_taught, magnate, check_policy="rollout_action"),
+    }
+    assert all(isinstance(bot, PlanCheckBot) for bot in by_policy.values())
+    assert {k: getattr(bot, "policy", None) for k, bot in by_policy.items()} == {
+        "greedy": "rollout_action",
+        "sharp": "check_action",
+        "set": "rollout_action",
+    }
+    shipped = shipped_net("expert", magnate)
+    assert shipped is not None and shipped.meta.get("policy") == "check_action"
+    assert getattr(make_bot("expert", magnate), "policy", None) == "check_action"
+
+
 def test_the_value_judge_reads_the_network_and_blends_the_heuristic(magnate: Game) -> None:
     net = random_net(magnate, seed=7)
     state = decision_points(magnate, seed=9, count=3)[-1]

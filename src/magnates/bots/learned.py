@@ -385,9 +385,13 @@ def expert_bot(
 ) -> Bot:
     """`expert`: this game's `hard` search (for Magnate: plan the turn, check the best plans by
     playing them out) with the network judging the leaves, and the game's `EXPERT_CHANGES`.
-    `simulations` replaces the time limits by a fixed budget (reproducible, and cheap in tests);
-    `heuristic_weight` and `changes` (preset fields) are for studies."""
-    hard = expert_preset(game, **changes)
+    A check plays later moves by the policy whose games the network learnt from (its weights'
+    `policy`: `rollout_action`, or Magnate's sharper `check_action`), so the judge and the check's
+    model of later play agree. `simulations` replaces the time limits by a fixed budget
+    (reproducible, and cheap in tests); `heuristic_weight` and `changes` (preset fields, a
+    `check_policy` among them) are for studies."""
+    learnt_from = str(net.meta.get("policy", "rollout_action"))
+    hard = expert_preset(game, **{"check_policy": learnt_from, **changes})
     if simulations is not None:
         hard = replace(
             hard,
