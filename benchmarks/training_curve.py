@@ -73,8 +73,10 @@ def main() -> None:
     axes.axhline(0.6, color="tab:red", linewidth=0.8, linestyle="--", label="target 60%")
     axes.set_xlabel("minutes of training (2 cores)")
     axes.set_ylabel("win rate (95% interval)")
-    axes.set_ylim(0.3, 0.75)
-    axes.legend(loc="upper left", fontsize=8)
+    lowest = min(row[4] for row in rows)
+    highest = max(row[5] for row in rows)
+    axes.set_ylim(min(0.3, lowest - 0.05), max(0.75, highest + 0.05))  # every interval whole
+    axes.legend(loc="lower left", fontsize=8)
     figure.tight_layout()
     figure.savefig(args.out, dpi=110)
     print(f"plot: {args.out}")
