@@ -38,7 +38,7 @@ def play(job: tuple[dict[str, float], dict[str, float], int, int]) -> float:
     return study(magnates.load("magnate"), tuned, field, range(first, last)).wins
 
 
-def share(pool: PoolType, thumbs: Thumbs, games: int, start: int, procs: int, against: Thumbs = GREEDY) -> float:
+def share(pool: PoolType, thumbs: Thumbs, games: int, start: int, procs: int, against: Thumbs) -> float:
     """The share of games start..start+games-1 that `thumbs` won against `against`, split over the processes."""
     cuts = [start + games * k // procs for k in range(procs + 1)]
     jobs = [(asdict(thumbs), asdict(against), cuts[k], cuts[k + 1]) for k in range(procs)]
@@ -81,7 +81,7 @@ def main() -> None:
                 f"against {args.against} (95% CI {low:.1%}-{high:.1%})"
             )
             return
-        best = replace(GREEDY, **given) if given is not None else (SHARP if args.against == "sharp" else GREEDY)
+        best = replace(GREEDY, **given) if given is not None else against
         best_share = share(pool, best, args.games, args.start, args.procs, against)
         print(f"start {json.dumps(changed(best))}: {best_share:.4f}", flush=True)
         for _ in range(args.rounds):
