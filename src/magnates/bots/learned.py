@@ -371,7 +371,8 @@ EXPERT_CHANGES: dict[str, dict[str, Any]] = {
 
 def expert_preset(game: Game, **changes: Any) -> Preset:
     """The search `expert` plays with in this game: `hard`'s, with the game's `EXPERT_CHANGES` and
-    then `changes` (preset fields, for studies)."""
+    then `changes` (preset fields, for studies). Its check's policy is `hard`'s here; `expert_bot`
+    sets it from the weights it is given."""
     return replace(preset(game, "hard"), **{**EXPERT_CHANGES.get(game.name, {}), **changes})
 
 
