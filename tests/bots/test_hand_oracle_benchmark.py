@@ -1,4 +1,4 @@
-"""benchmarks/hand_oracle.py: the diagnostic that shows one bot the other hands, and nobody else."""
+"""benchmarks/hand_oracle.py shows one bot the other hands and nobody else; hand_evidence.py reads what a turn shows."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import random
 import sys
 from collections.abc import Mapping
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import magnates
@@ -15,12 +16,19 @@ from magnates.core.chance import sample
 from magnates.core.game import Game
 from magnates.games.magnate import view as views
 
-SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "hand_oracle.py"
-spec = importlib.util.spec_from_file_location("hand_oracle", SCRIPT)
-assert spec is not None and spec.loader is not None
-hand_oracle = importlib.util.module_from_spec(spec)
-sys.modules["hand_oracle"] = hand_oracle
-spec.loader.exec_module(hand_oracle)
+
+def benchmark(name: str) -> ModuleType:
+    """A script of benchmarks/ as a module (registered, so its dataclasses find their module)."""
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = sys.modules[name] = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+hand_oracle = benchmark("hand_oracle")
+hand_evidence = benchmark("hand_evidence")
 
 
 def midgame(seed: int, decisions: int = 30) -> Any:
@@ -92,14 +100,6 @@ def test_only_the_studied_seat_is_shown_the_other_hand(monkeypatch: Any) -> None
     hand_oracle.play(game, [studied, other], 0, 3)
     assert studied.told and all(studied.told)
     assert other.told and not all(other.told)
-
-
-EVIDENCE = Path(__file__).resolve().parents[2] / "benchmarks" / "hand_evidence.py"
-evidence_spec = importlib.util.spec_from_file_location("hand_evidence", EVIDENCE)
-assert evidence_spec is not None and evidence_spec.loader is not None
-hand_evidence = importlib.util.module_from_spec(evidence_spec)
-sys.modules["hand_evidence"] = hand_evidence
-evidence_spec.loader.exec_module(hand_evidence)
 
 
 def test_a_turn_holds_its_card_play_and_the_model_of_the_player_itself_agrees_with_the_true_hand() -> None:
