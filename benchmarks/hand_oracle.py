@@ -7,8 +7,8 @@ seats' true hands every time it guesses at the hidden cards (each determinizatio
 of its plan check), while the order of the draw pile and the undealt Crowns stay hidden and are
 sampled as usual. Its opponents guess honestly. The gap between this bot's win rate and the honest
 one's on the same games bounds what any inference of the opponent's hand (a belief model instead of
-uniform guesses) could add. Game i uses seed i and seat i % 2 and the streams of
-`magnates.sim.strength`; one line per game in the format of `benchmarks/search_bots.py`, so
+uniform guesses) could add. The games are `magnates.sim.strength`'s study (game i: seed i, seat
+i % 2), one line per game as `benchmarks/search_bots.py` prints them, so
 `benchmarks/compare_matches.py` reads them.
 """
 
@@ -16,18 +16,16 @@ from __future__ import annotations
 
 import argparse
 import random
-import time
 from collections.abc import Mapping
 from typing import Any
 
 import magnates
 from magnates.bots import make_bot
 from magnates.core.bot import Bot
-from magnates.core.chance import sample
 from magnates.core.game import Game, State
 from magnates.games.magnate import view as views
 from magnates.games.magnate.state import MagnateState
-from magnates.sim.strength import GameLine
+from magnates.sim.strength import study
 
 _truth: list[MagnateState] = []
 """The true state while the studied bot decides (empty otherwise: every other bot guesses honestly)."""
@@ -52,29 +50,33 @@ def sample_with_true_hands(game: Any, data: Mapping[str, Any], rng: random.Rando
     return state
 
 
-def play(game: Game, bots: list[Bot], studied: int, seed: int) -> tuple[State, list[float]]:
-    """The game of `seed`; the bot in seat `studied` is shown the true hands. Returns its decision times."""
-    chance = random.Random(f"chance-{seed}")
-    rngs = [random.Random(f"bot-{seed}-{seat}") for seat in range(len(bots))]
-    state = game.new_initial_state()
-    times: list[float] = []
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(sample(state.chance_outcomes(), chance))
-            continue
-        seat = state.current_player()
-        legal = list(state.legal_actions())
-        start = time.perf_counter()
-        if seat == studied:
-            _truth.append(state)  # type: ignore[arg-type]
+class ShownHands:
+    """Wraps a bot: while it decides, every guess it makes at the hidden cards holds the other seats'
+    true hands, read from the live state of the game being played (`watch`)."""
+
+    def __init__(self, bot: Bot, live: list[State]) -> None:
+        self.bot, self.live, self.name = bot, live, bot.name
+
+    def choose(self, game: Game, view: Mapping[str, Any], legal: list[int], rng: random.Random) -> int:
+        _truth.append(self.live[-1])  # type: ignore[arg-type]
         try:
-            action = bots[seat].choose(game, state.view(seat), legal, rngs[seat])
+            return self.bot.choose(game, view, legal, rng)
         finally:
             _truth.clear()
-        if seat == studied and len(legal) > 1:
-            times.append(time.perf_counter() - start)
-        state.apply_action(action)
-    return state, times
+
+
+def watch(game: Game) -> list[State]:
+    """The state of the game being played, kept up to date: each new game's initial state is put in
+    the returned list (play applies every move to that one object)."""
+    live: list[State] = []
+    new_state = game.new_initial_state
+
+    def start() -> State:
+        live[:] = [new_state()]
+        return live[0]
+
+    game.new_initial_state = start  # type: ignore[method-assign]
+    return live
 
 
 def main() -> None:
@@ -86,17 +88,8 @@ def main() -> None:
     args = parser.parse_args()
     views.sample_state = sample_with_true_hands  # type: ignore[assignment]
     game = magnates.load("magnate")
-    studied_bot, opponent = make_bot(args.bot, game), make_bot(args.opponent, game)
-    for index in range(args.start, args.games):
-        seat = index % 2
-        bots = [opponent, opponent]
-        bots[seat] = studied_bot
-        final, times = play(game, bots, seat, index)
-        result = final.result()
-        firsts = [s for s, place in enumerate(result.ranking) if place == 1]
-        share = 1.0 / len(firsts) if seat in firsts else 0.0
-        line = GameLine(index, seat, share, list(result.scores), len(times), sum(times), max(times, default=0.0))
-        print(line, flush=True)
+    shown = ShownHands(make_bot(args.bot, game), watch(game))
+    study(game, shown, make_bot(args.opponent, game), range(args.start, args.games), echo=True)
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ import magnates
 from magnates.core.chance import sample
 from magnates.core.game import Game
 from magnates.games.magnate import view as views
+from magnates.sim.strength import study
 
 
 def benchmark(name: str) -> ModuleType:
@@ -97,7 +98,8 @@ def test_only_the_studied_seat_is_shown_the_other_hand(monkeypatch: Any) -> None
     monkeypatch.setattr(type(game.new_initial_state()), "view", view)
     monkeypatch.setattr(views, "sample_state", hand_oracle.sample_with_true_hands)
     studied, other = Probe(seen), Probe(seen)
-    hand_oracle.play(game, [studied, other], 0, 3)
+    done = study(game, hand_oracle.ShownHands(studied, hand_oracle.watch(game)), other, range(2))
+    assert [line.seat for line in done.games] == [0, 1]
     assert studied.told and all(studied.told)
     assert other.told and not all(other.told)
 
