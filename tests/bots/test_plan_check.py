@@ -359,3 +359,61 @@ def test_magnates_sharp_thumbs_keep_greedys_rules_with_other_weights() -> None:
         assert sharp in legal
         differ += sharp != rollout_action(state, random.Random(0))
     assert differ > 0  # the weights change some choices (and each is still a legal move)
+
+
+class Recorder:
+    """A bot that plays the first legal move and remembers whose view it was shown."""
+
+    name = "recorder"
+
+    def __init__(self) -> None:
+        self.seats: list[int] = []
+        self.turns: set[int] = set()
+
+    def choose(self, game: Any, view: dict[str, Any], legal: list[int], rng: random.Random) -> int:
+        self.seats.append(view["seat"])
+        self.turns.add(view["turn"])
+        return legal[0]
+
+
+def test_an_opponent_model_plays_the_others_next_turn_from_their_own_view() -> None:
+    game = load("magnate")
+    state = next(s for _, s in magnate_turns(seed=8) if s.turn_number >= 6 and s.phase == MAIN)
+    me = state.current_player()
+    view = state.view(me)
+    plans = []
+    for first in state.legal_actions()[:2]:  # two whole turns, played on by the sharp rules of thumb
+        turn, plan = state.clone(), [first]
+        turn.apply_action(first)
+        while turn.current_player() == me:
+            plan.append(check_action(turn, random.Random(0)))
+            turn.apply_action(plan[-1])
+        plans.append(plan)
+    models: list[Recorder] = []
+
+    def model(for_game: Any) -> Recorder:
+        assert for_game is game
+        models.append(Recorder())
+        return models[-1]
+
+    checker = PlanCheckBot(own_moves_search(), rollouts=3, policy="check_action", opponent=model)
+    checker.score_plans(game, view, plans, random.Random(0))
+    assert len(models) == 1  # made once, kept for the game
+    recorded = models[0]
+    assert recorded.seats and set(recorded.seats) == {1 - me}  # never the checker's own seat
+    assert len(recorded.turns) == 1  # the next turn only: the policy plays every later one
+    assert checker.last_checked == 3
+    same = PlanCheckBot(own_moves_search(), rollouts=3, policy="check_action", opponent=lambda g: Recorder())
+    scores = same.score_plans(game, view, plans, random.Random(0))
+    assert scores == checker.score_plans(game, view, plans, random.Random(0))  # the same worlds, the same replies
+
+
+def test_a_preset_names_a_search_level_as_the_checks_opponent() -> None:
+    game = load("magnate")
+    bot = search_bot("hard", game, check_opponent="easy")
+    assert isinstance(bot, PlanCheckBot) and bot.opponent is not None
+    modelled = bot.opponent(game)
+    assert isinstance(modelled, ISMCTSBot) and modelled.name == "easy"
+    assert make_bot("hard", game).opponent is None  # type: ignore[attr-defined]
+    with pytest.raises(ValueError, match="not 'expert'"):
+        search_bot("hard", game, check_opponent="expert")

@@ -35,6 +35,11 @@ Three options spend the playouts more wisely (all off by default):
   most 0.1 chose about as well as 64 worlds for every check, by the check's own model
   (`benchmarks/plan_check_choices.py`), for 1.6 times the playouts of 32 instead of 2; in play
   against `hard` it won no more games (docs/studies/magnate-expert.md), so it stays off.
+
+A fourth models the opponents better (off by default): with `opponent`, every other seat's next
+turn after a checked plan is played by a bot (a small search, from that seat's view of the sampled
+world) instead of the rollout policy, which then plays the rest of the game. A search foresees how
+a searching opponent answers more often than the rules of thumb do, at a search's price per move.
 """
 
 from __future__ import annotations
@@ -43,14 +48,19 @@ import json
 import math
 import random
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from magnates.bots.ismcts import InfoNode, ISMCTSBot
 from magnates.bots.mcts import best_prior
 from magnates.bots.playout import LeafJudge, Playout, game_hooks
-from magnates.core.game import Game, State
+from magnates.core.bot import Bot
+from magnates.core.chance import sample
+from magnates.core.game import CHANCE, TERMINAL, Game, State
+
+OpponentModel = Callable[[Game], Bot]
+"""Makes the bot that plays the other seats' next turn in a check, for a game."""
 
 
 @dataclass
@@ -76,8 +86,8 @@ class PlanCheckBot:
     replies, and a plan's result in a world is `judge_weight` times that judgement plus the rest
     times how the game ended (at weight 1 the playout stops there: far cheaper, free of the later
     dice's noise, as good as the judge). `policy` names the game's hook that plays every seat's
-    later moves (`rollout_action`, or a sharper `check_action`). `halving`, `margin_weight` and
-    `more_rollouts` (with `close_margin`): see the module's text.
+    later moves (`rollout_action`, or a sharper `check_action`). `halving`, `margin_weight`,
+    `more_rollouts` (with `close_margin`) and `opponent`: see the module's text.
     """
 
     def __init__(
@@ -96,6 +106,7 @@ class PlanCheckBot:
         more_rollouts: int = 0,
         close_margin: float = 0.1,
         policy: str = "rollout_action",
+        opponent: OpponentModel | None = None,
         name: str = "plan-check",
     ) -> None:
         if search.horizon != "own-moves":
@@ -121,6 +132,8 @@ class PlanCheckBot:
         self.more_rollouts = more_rollouts
         self.close_margin = close_margin
         self.policy = policy
+        self.opponent = opponent
+        self._opponents: dict[str, Bot] = {}
         self.name = name
         self._memory: dict[str, int] = {}
         self.last_checked = 0
@@ -256,6 +269,8 @@ class PlanCheckBot:
                     for action in plans[i]:
                         state.apply_action(action)
                     dice = random.Random(seed + 1)
+                    if self.opponent is not None:
+                        self._reply(game, state, me, dice, random.Random(seed + 2))
                     judged = finish.values(state, dice, until_turn_of=me)[me] if w > 0 else 0.0
                     ended = finish.values(state, dice)[me] if w < 1 else 0.0
                     if margins is not None and w < 1 and state.is_terminal():
@@ -280,3 +295,18 @@ class PlanCheckBot:
                 play(self.more_rollouts)
         self.last_checked = worlds
         return [totals[i] / worlds if i in alive else -math.inf for i in range(len(plans))]
+
+    def _reply(self, game: Game, state: State, me: int, dice: random.Random, rng: random.Random) -> None:
+        """Play the other seats' moves in `state` (which it changes) by the opponent model, each
+        from its own view of this sampled world, and chance by `dice`, until `me` decides again or
+        the game ends."""
+        if game.name not in self._opponents:
+            assert self.opponent is not None
+            self._opponents[game.name] = self.opponent(game)
+        model = self._opponents[game.name]
+        while (player := state.current_player()) not in (me, TERMINAL):
+            if player == CHANCE:
+                state.apply_action(sample(state.chance_outcomes(), dice))
+                continue
+            legal = state.legal_actions()
+            state.apply_action(legal[0] if len(legal) == 1 else model.choose(game, state.view(player), legal, rng))

@@ -15,7 +15,7 @@ from typing import Any, Literal
 from magnates.bots.budget import Budget
 from magnates.bots.ismcts import ISMCTSBot
 from magnates.bots.mcts import MCTSBot
-from magnates.bots.plan_check import PlanCheckBot
+from magnates.bots.plan_check import OpponentModel, PlanCheckBot
 from magnates.bots.playout import LeafJudge
 from magnates.core.bot import Bot
 from magnates.core.game import Game
@@ -59,6 +59,9 @@ class Preset:
     check_policy: str = "rollout_action"
     """The game's hook that plays every seat's later moves in the check (`rollout_action`, or a
     sharper `check_action` where the game offers one)."""
+    check_opponent: str | None = None
+    """A search level (`easy`, ...) that plays the other seats' next turn after each checked plan,
+    from their views of the sampled world, before `check_policy` plays on; None leaves it to the policy."""
 
     def build(self, name: str, judge: LeafJudge | None = None) -> Bot:
         """The bot; a `judge` (a value network) judges an ISMCTS search's leaves instead of the heuristic."""
@@ -80,6 +83,7 @@ class Preset:
                 more_rollouts=self.check_more_rollouts,
                 close_margin=self.check_close_margin,
                 policy=self.check_policy,
+                opponent=self._opponent_model(),
                 name=name,
             )
         if self.algorithm == "mcts":
@@ -106,6 +110,15 @@ class Preset:
             judge=judge,
             name=name,
         )
+
+    def _opponent_model(self) -> OpponentModel | None:
+        """What plays the other seats' next turn in a check (`check_opponent`), a game at a time."""
+        level = self.check_opponent
+        if level is None:
+            return None
+        if level not in LEVELS:
+            raise ValueError(f"a check's opponent is a search level ({', '.join(LEVELS)}), not {level!r}")
+        return lambda game: search_bot(level, game)
 
 
 DEFAULT: dict[str, Preset] = {
