@@ -270,7 +270,7 @@ class PlanCheckBot:
                         state.apply_action(action)
                     dice = random.Random(seed + 1)
                     if self.opponent is not None:
-                        self._reply(game, state, me, dice, random.Random(seed + 2))
+                        self._reply(self.opponent, game, state, me, dice, random.Random(seed + 2))
                     judged = finish.values(state, dice, until_turn_of=me)[me] if w > 0 else 0.0
                     ended = finish.values(state, dice)[me] if w < 1 else 0.0
                     if margins is not None and w < 1 and state.is_terminal():
@@ -296,14 +296,15 @@ class PlanCheckBot:
         self.last_checked = worlds
         return [totals[i] / worlds if i in alive else -math.inf for i in range(len(plans))]
 
-    def _reply(self, game: Game, state: State, me: int, dice: random.Random, rng: random.Random) -> None:
-        """Play the other seats' moves in `state` (which it changes) by the opponent model, each
-        from its own view of this sampled world, and chance by `dice`, until `me` decides again or
-        the game ends."""
-        if game.name not in self._opponents:
-            assert self.opponent is not None
-            self._opponents[game.name] = self.opponent(game)
-        model = self._opponents[game.name]
+    def _reply(
+        self, opponent: OpponentModel, game: Game, state: State, me: int, dice: random.Random, rng: random.Random
+    ) -> None:
+        """Play the other seats' moves in `state` (which it changes) by the bot `opponent` makes for
+        the game (made once), each from its own view of this sampled world, and chance by `dice`,
+        until `me` decides again or the game ends."""
+        model = self._opponents.get(game.name)
+        if model is None:
+            model = self._opponents[game.name] = opponent(game)
         while (player := state.current_player()) not in (me, TERMINAL):
             if player == CHANCE:
                 state.apply_action(sample(state.chance_outcomes(), dice))
