@@ -38,6 +38,7 @@ from typing import Any
 
 import magnates
 from magnates.bots import make_bot
+from magnates.bots.playout import bot_policy
 from magnates.core.chance import sample
 from magnates.games.magnate.game import MagnateGame
 from magnates.games.magnate.heuristic import check_action, rollout_action
@@ -135,17 +136,6 @@ def board(view: dict[str, Any]) -> tuple[Any, ...]:
     return repr(lanes), tuple(view["discard"])
 
 
-def search_model(level: str, game: MagnateGame) -> Policy:
-    """A search bot as a model of the player: what it would choose from the deciding seat's view."""
-    bot = make_bot(level, game)
-
-    def choose(state: MagnateState, rng: random.Random) -> int:
-        legal = state.legal_actions()
-        return legal[0] if len(legal) == 1 else bot.choose(game, state.view(state.current_player()), legal, rng)
-
-    return choose
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--player", default="sharp", help="who plays both seats: sharp, greedy or a search level")
@@ -159,7 +149,7 @@ def main() -> None:
     game = magnates.load("magnate")
     assert isinstance(game, MagnateGame)
     guessing = args.model in POLICIES
-    model = POLICIES[args.model] if guessing else search_model(args.model, game)
+    model = POLICIES[args.model] if guessing else bot_policy(make_bot(args.model, game), game)
     plays = right = moves = foreseen = alike = same_play = 0
     shares: list[float] = []
     bits: list[float] = []

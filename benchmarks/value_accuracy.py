@@ -25,10 +25,9 @@ import numpy as np
 
 import magnates
 from magnates.bots.learned import NumpyNet, ValueJudge
-from magnates.bots.playout import POLICIES, Playout, rollout_policy
+from magnates.bots.playout import POLICIES, Playout, bot_policy, rollout_policy
 from magnates.bots.presets import search_bot
 from magnates.core.chance import sample
-from magnates.core.game import State
 
 
 def main() -> None:
@@ -52,13 +51,7 @@ def main() -> None:
     if policy is None:
         raise SystemExit(f"{game.name} has no rollout policy to play its games with")
     if args.level is not None:
-        bot = search_bot(args.level, game)
-
-        def searched(state: State, rng: random.Random) -> int:
-            legal = state.legal_actions()
-            return legal[0] if len(legal) == 1 else bot.choose(game, state.view(state.current_player()), legal, rng)
-
-        policy = searched
+        policy = bot_policy(search_bot(args.level, game), game)
     guesses: list[tuple[float, float]] = []
     outcomes: list[float] = []
     named: list[tuple[bool, bool, bool]] = []  # heuristic, network, mean: named the winner

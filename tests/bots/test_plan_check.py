@@ -12,7 +12,7 @@ from test_search_bots import last_bid_position
 
 from magnates.bots import Budget, ISMCTSBot, make_bot, search_bot
 from magnates.bots.plan_check import PlanCheckBot
-from magnates.bots.playout import Playout, game_hooks
+from magnates.bots.playout import Playout, bot_policy, game_hooks
 from magnates.bots.presets import Preset, preset
 from magnates.core.chance import sample
 from magnates.games import load
@@ -417,3 +417,22 @@ def test_a_preset_names_a_search_level_as_the_checks_opponent() -> None:
     assert make_bot("hard", game).opponent is None  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match="not 'expert'"):
         search_bot("hard", game, check_opponent="expert")
+
+
+def test_a_bot_played_as_a_policy_sees_the_deciders_view_and_is_not_asked_a_forced_move() -> None:
+    game = load("magnate")
+    recorder = Recorder()
+    policy = bot_policy(recorder, game)
+    rng, state = random.Random(6), game.new_initial_state()
+    asked: list[int] = []
+    while not state.is_terminal() and len(asked) < 60:
+        if state.is_chance_node():
+            state.apply_action(sample(state.chance_outcomes(), rng))
+            continue
+        legal = state.legal_actions()
+        if len(legal) > 1:
+            asked.append(state.current_player())
+        action = policy(state, rng)
+        assert action in legal
+        state.apply_action(action)
+    assert recorder.seats == asked and set(asked) == {0, 1}

@@ -56,7 +56,7 @@ from typing import Any
 
 from magnates.bots.ismcts import InfoNode, ISMCTSBot
 from magnates.bots.mcts import best_prior
-from magnates.bots.playout import LeafJudge, Playout, game_hooks
+from magnates.bots.playout import LeafJudge, Playout, RolloutPolicy, bot_policy, game_hooks
 from magnates.core.bot import Bot
 from magnates.core.chance import sample
 from magnates.core.game import CHANCE, TERMINAL, Game, State
@@ -135,7 +135,7 @@ class PlanCheckBot:
         self.close_margin = close_margin
         self.policy = policy
         self.opponent = opponent
-        self._opponents: dict[str, Bot] = {}
+        self._opponents: dict[str, RolloutPolicy] = {}
         self.name = name
         self._memory: dict[str, int] = {}
         self.last_checked = 0
@@ -306,10 +306,9 @@ class PlanCheckBot:
         until `me` decides again or the game ends."""
         model = self._opponents.get(game.name)
         if model is None:
-            model = self._opponents[game.name] = opponent(game)
+            model = self._opponents[game.name] = bot_policy(opponent(game), game)
         while (player := state.current_player()) not in (me, TERMINAL):
             if player == CHANCE:
                 state.apply_action(sample(state.chance_outcomes(), dice))
-                continue
-            legal = state.legal_actions()
-            state.apply_action(legal[0] if len(legal) == 1 else model.choose(game, state.view(player), legal, rng))
+            else:
+                state.apply_action(model(state, rng))

@@ -28,6 +28,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from magnates.core.bot import Bot
 from magnates.core.chance import sample
 from magnates.core.game import CHANCE, TERMINAL, Game, State
 from magnates.games import entry_of
@@ -121,6 +122,17 @@ def rollout_policy(game: Game, name: str) -> RolloutPolicy | None:
     if policy is None and name != "rollout_action":
         raise ValueError(f"{game.name} offers no rollout policy {name!r}")
     return policy
+
+
+def bot_policy(bot: Bot, game: Game) -> RolloutPolicy:
+    """A bot played as a rollout policy: it chooses from the deciding seat's view of the state, and
+    a forced move is played without asking it."""
+
+    def choose(state: State, rng: random.Random) -> int:
+        legal = state.legal_actions()
+        return legal[0] if len(legal) == 1 else bot.choose(game, state.view(state.current_player()), legal, rng)
+
+    return choose
 
 
 def game_hooks(game: Game) -> dict[str, Any]:
