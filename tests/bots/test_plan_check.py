@@ -436,3 +436,42 @@ def test_a_bot_played_as_a_policy_sees_the_deciders_view_and_is_not_asked_a_forc
         assert action in legal
         state.apply_action(action)
     assert recorder.seats == asked and set(asked) == {0, 1}
+
+
+class TickingSealedBids(HoardingSealedBids):
+    """A clock that moves one tick (1/64 s) each time a world is sampled, and stands still otherwise."""
+
+    tick = 1 / 64
+
+    def __init__(self) -> None:
+        super().__init__(rounds=5)
+        self.now = 0.0
+
+    def sample_state(self, view: Any, rng: random.Random) -> SealedBidsState:
+        self.now += self.tick
+        return super().sample_state(view, rng)
+
+
+def test_a_decisions_time_limit_starts_no_world_that_would_end_past_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = TickingSealedBids()
+    state = last_bid_position(game)
+    view = state.view(1)
+    plans = [[BID[1]], [BID[6]]]
+    monkeypatch.setattr("magnates.bots.plan_check.time.perf_counter", lambda: game.now)
+    limited = PlanCheckBot(own_moves_search(), rollouts=32, decision_seconds=0.25)
+    # The decision began 8 ticks before the check: 8 ticks are left, and each world takes one.
+    assert limited.score_plans(game, view, plans, random.Random(0), started=game.now - 0.125) == [-1.0, 1.0]
+    assert limited.last_checked == 8
+    limited.score_plans(game, view, plans, random.Random(0))  # no start given: the check's own start
+    assert limited.last_checked == 16
+    limited.score_plans(game, view, plans, random.Random(0), started=game.now - 1.0)  # already late
+    assert limited.last_checked == 1  # one world is always played
+    limited.score_plans(game, view, plans, random.Random(0), started=game.now - 1.0, timed=False)
+    assert limited.last_checked == 32
+    unlimited = PlanCheckBot(own_moves_search(), rollouts=32)
+    unlimited.score_plans(game, view, plans, random.Random(0), started=game.now - 1.0)
+    assert unlimited.last_checked == 32
+    built = Preset("ismcts", simulations=10, horizon="own-moves", check_plans=2, decision_seconds=0.19).build("timed")
+    assert isinstance(built, PlanCheckBot) and built.decision_seconds == 0.19
+    with pytest.raises(ValueError, match="decision's time is positive"):
+        PlanCheckBot(own_moves_search(), decision_seconds=0.0)

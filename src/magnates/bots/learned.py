@@ -400,6 +400,7 @@ def expert_bot(
             seconds=None,
             check_rollouts=min(hard.check_rollouts, simulations),
             check_seconds=None,
+            decision_seconds=None,
         )
     return hard.build(name, ValueJudge(net, game, heuristic_weight))
 

@@ -82,7 +82,9 @@ def view_key(view: Mapping[str, Any]) -> str:
 class PlanCheckBot:
     """An own-moves search whose `plans` best first moves are checked by `rollouts` full playouts each.
 
-    `seconds` stops the check early (every plan keeps the same worlds); first moves visited less
+    `seconds` stops the check early (every plan keeps the same worlds); `decision_seconds` bounds the
+    whole decision, search included: the check starts no world that, at the pace of the worlds
+    before it, would end after that (at least one world is always played); first moves visited less
     than `min_share` of the most visited one are not worth checking. With a `judge` (a value
     network) each playout is also judged where the searcher decides again after the others'
     replies, and a plan's result in a world is `judge_weight` times that judgement plus the rest
@@ -109,6 +111,7 @@ class PlanCheckBot:
         close_margin: float = 0.1,
         policy: str = "rollout_action",
         opponent: OpponentModel | None = None,
+        decision_seconds: float | None = None,
         name: str = "plan-check",
     ) -> None:
         if search.horizon != "own-moves":
@@ -121,6 +124,8 @@ class PlanCheckBot:
             raise ValueError(f"a margin weight lies in [0, 1], not {margin_weight}")
         if more_rollouts < 0 or close_margin < 0:
             raise ValueError(f"more rollouts and a close margin are not negative, not {more_rollouts}, {close_margin}")
+        if decision_seconds is not None and decision_seconds <= 0:
+            raise ValueError(f"a decision's time is positive, not {decision_seconds}")
         self.search = search
         self.plans = plans
         self.rollouts = rollouts
@@ -135,6 +140,7 @@ class PlanCheckBot:
         self.close_margin = close_margin
         self.policy = policy
         self.opponent = opponent
+        self.decision_seconds = decision_seconds
         self._opponents: dict[str, RolloutPolicy] = {}
         self.name = name
         self._memory: dict[str, int] = {}
@@ -146,6 +152,7 @@ class PlanCheckBot:
     def choose(self, game: Game, view: Mapping[str, Any], legal: list[int], rng: random.Random) -> int:
         if len(legal) == 1:
             return legal[0]
+        started = time.perf_counter()
         key = view_key(view)
         remembered = self._memory.pop(key, None)
         if remembered is not None and remembered in legal:
@@ -172,7 +179,7 @@ class PlanCheckBot:
         self.last_checked = 0
         best = 0
         if len(plans) > 1:
-            scores = self.score_plans(game, view, [plan.actions for plan in plans], rng)
+            scores = self.score_plans(game, view, [plan.actions for plan in plans], rng, started=started)
             priors = [root.children[plan.actions[0]].total / root.children[plan.actions[0]].visits for plan in plans]
             best = max(range(len(plans)), key=lambda i: (scores[i], priors[i]))
         self._memory = plans[best].later
@@ -244,24 +251,38 @@ class PlanCheckBot:
         *,
         rollouts: int | None = None,
         timed: bool = True,
+        started: float | None = None,
     ) -> list[float]:
         """Each plan's mean result for the searcher over the same sampled worlds (see `judge_weight`);
         with `halving`, a plan dropped in an early round scores below every plan kept; with
-        `more_rollouts`, a close call gets that many more worlds. `rollouts` replaces the preset's
-        number and `timed=False` ignores `seconds` (both for studies of the check)."""
+        `more_rollouts`, a close call gets that many more worlds. `started` is when the decision
+        began (`time.perf_counter()`), for `decision_seconds`. `rollouts` replaces the preset's
+        number and `timed=False` ignores both time limits (both for studies of the check)."""
         finish = Playout(game, 10**9, use_heuristic=False, judge=self.judge, policy=self.policy)
         margins = game_hooks(game).get("final_margins") if self.margin_weight > 0 else None
         w, m = self.judge_weight, self.margin_weight
         totals = [0.0] * len(plans)
-        deadline = None if self.seconds is None or not timed else time.perf_counter() + self.seconds
+        begun = time.perf_counter()
+        deadline = None if self.seconds is None or not timed else begun + self.seconds
+        decided_by = None
+        if self.decision_seconds is not None and timed:
+            decided_by = (begun if started is None else started) + self.decision_seconds
         alive = list(range(len(plans)))
         worlds = 0
+
+        def time_left() -> bool:
+            """May another world be played: not past `seconds`, nor, at the pace so far, past the
+            decision's own limit?"""
+            now = time.perf_counter()
+            if deadline is not None and now > deadline:
+                return False
+            return decided_by is None or now + (now - begun) / worlds <= decided_by
 
         def play(count: int) -> bool:
             """Play the plans still in play in `count` more sampled worlds; False if time ran out first."""
             nonlocal worlds
             for _ in range(count):
-                if worlds and deadline is not None and time.perf_counter() > deadline:
+                if worlds and not time_left():
                     return False  # the plans still in play have the same worlds behind them
                 seed = rng.getrandbits(64)
                 world = game.sample_state(view, random.Random(seed))

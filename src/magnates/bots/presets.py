@@ -62,6 +62,9 @@ class Preset:
     check_opponent: str | None = None
     """A search level (`easy`, ...) that plays the other seats' next turn after each checked plan,
     from their views of the sampled world, before `check_policy` plays on; None leaves it to the policy."""
+    decision_seconds: float | None = None
+    """The most one decision of a checking bot takes, search included: its check starts no world
+    that, at the pace of the worlds before it, would end later (`PlanCheckBot`'s `decision_seconds`)."""
 
     def build(self, name: str, judge: LeafJudge | None = None) -> Bot:
         """The bot; a `judge` (a value network) judges an ISMCTS search's leaves instead of the heuristic."""
@@ -84,6 +87,7 @@ class Preset:
                 close_margin=self.check_close_margin,
                 policy=self.check_policy,
                 opponent=self._opponent_model(),
+                decision_seconds=self.decision_seconds,
                 name=name,
             )
         if self.algorithm == "mcts":
