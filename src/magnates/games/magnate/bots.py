@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -127,11 +127,12 @@ class GreedyBot:
         seat, tokens, turns_left, board = seen.seat, seen.tokens, seen.turns_left, seen.board
         best, best_score = -1, -math.inf
         plays_left = seen.plays_left
+        develop = self._developments(g, board, seat, turns_left)
         trades = []
         for action in legal:
             op, a, b, c = decode[action]
             if op == S.OP_DEVELOP:
-                score = self._develop_value(g, board, seat, a, b, turns_left)
+                score = develop(a, b)
                 payment = deck.payments[a][c]
                 after = tokens[:]
                 for suit, n in zip(deck.cards[a].suits, payment, strict=True):
@@ -141,10 +142,10 @@ class GreedyBot:
                 rank = deck.score_rank[a]
                 if rank < t.deed_min_rank or (deck.cards[a].kind is Kind.COURT and turns_left < t.deed_court_turns):
                     continue
-                score = t.deed_share * self._develop_value(g, board, seat, a, b, turns_left) - t.deed_cost
+                score = t.deed_share * develop(a, b) - t.deed_cost
                 score += produce_chance(deck.income_rank[a]) * turns_left * 2 * t.token_value * t.deed_income_share
             elif op == S.OP_SELL:
-                score = len(deck.sale[a]) * t.token_value - self._keep_value(g, board, seat, a, turns_left)
+                score = len(deck.sale[a]) * t.token_value - self._keep_value(g, board, seat, a, turns_left, develop)
             elif op == S.OP_IMPROVE:
                 if plays_left > 0:
                     continue
@@ -160,12 +161,26 @@ class GreedyBot:
             if score > best_score:
                 best, best_score = action, score
         if plays_left > 0 and trades:
-            enabling = self._enabling_trade(g, seen.hand, board, seat, tokens, trades, turns_left)
+            enabling = self._enabling_trade(g, seen.hand, board, seat, tokens, trades, develop)
             if enabling is not None and enabling[1] > best_score + t.trade_margin:
                 return enabling[0]
         if best < 0:
             return legal[-1]
         return best
+
+    def _developments(self, g: MagnateGame, board: Board, seat: int, turns_left: float) -> Callable[[int, int], float]:
+        """`_develop_value` of (card, district) for one decision, each pair worked out once (a card's
+        ways to pay, its deed and its sale all ask for the same developments)."""
+        memo: dict[tuple[int, int], float] = {}
+
+        def value(card: int, district: int) -> float:
+            key = (card, district)
+            worth = memo.get(key)
+            if worth is None:
+                worth = memo[key] = self._develop_value(g, board, seat, card, district, turns_left)
+            return worth
+
+        return value
 
     def _develop_value(
         self, g: MagnateGame, board: Board, seat: int, card: int, district: int, turns_left: float
@@ -185,7 +200,15 @@ class GreedyBot:
             income = 0.0
         return t.district_weight * swing + t.rank_weight * add + min(income, t.income_cap)
 
-    def _keep_value(self, g: MagnateGame, board: Board, seat: int, card: int, turns_left: float) -> float:
+    def _keep_value(
+        self,
+        g: MagnateGame,
+        board: Board,
+        seat: int,
+        card: int,
+        turns_left: float,
+        develop: Callable[[int, int], float],
+    ) -> float:
         """What a card in hand is worth keeping: its best future development, if it fits anywhere."""
         t = self.thumbs
         best = 0.0
@@ -193,7 +216,7 @@ class GreedyBot:
             lane = board.lanes[d][seat]
             mask = g.deck.mask[lane[-1]] if lane else g.first_masks[d]
             if mask & g.deck.mask[card]:
-                best = max(best, self._develop_value(g, board, seat, card, d, turns_left))
+                best = max(best, develop(card, d))
         cost = g.deck.develop_cost[card]
         return best * (t.keep_early if turns_left > t.keep_late_turns else t.keep_late) - t.keep_cost * cost
 
@@ -205,7 +228,7 @@ class GreedyBot:
         seat: int,
         tokens: list[int],
         trades: list[int],
-        turns_left: float,
+        develop: Callable[[int, int], float],
     ) -> tuple[int, float] | None:
         """The trade that lets us develop the most valuable card this turn."""
         deck = g.deck
@@ -222,7 +245,7 @@ class GreedyBot:
                     continue
                 if card not in worth:
                     fits = [d for d in g.side_districts[seat] if board.fits(card, d, seat)]
-                    values = [self._develop_value(g, board, seat, card, d, turns_left) for d in fits]
+                    values = [develop(card, d) for d in fits]
                     worth[card] = max(values) - 2 * self.thumbs.token_value if values else None
                 value = worth[card]
                 if value is not None and (best is None or value > best[1]):
