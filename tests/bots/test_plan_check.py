@@ -471,6 +471,13 @@ def test_a_decisions_time_limit_starts_no_world_that_would_end_past_it(monkeypat
     unlimited = PlanCheckBot(own_moves_search(), rollouts=32)
     unlimited.score_plans(game, view, plans, random.Random(0), started=game.now - 1.0)
     assert unlimited.last_checked == 32
+    # In play the search's worlds count too: 4 simulations and the world the plans are completed in
+    # take 5 of the 16 ticks, and the check gets the 11 left.
+    deciding = PlanCheckBot(own_moves_search(4), plans=2, rollouts=32, min_share=0.0, decision_seconds=0.25)
+    began = game.now
+    deciding.choose(game, view, state.legal_actions(), random.Random(0))
+    assert len(deciding.last_plans) == 2 and deciding.last_checked == 11
+    assert game.now - began == 0.25
     built = Preset("ismcts", simulations=10, horizon="own-moves", check_plans=2, decision_seconds=0.19).build("timed")
     assert isinstance(built, PlanCheckBot) and built.decision_seconds == 0.19
     with pytest.raises(ValueError, match="decision's time is positive"):
