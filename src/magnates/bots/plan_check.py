@@ -36,7 +36,13 @@ Three options spend the playouts more wisely (all off by default):
   (`benchmarks/plan_check_choices.py`), for 1.6 times the playouts of 32 instead of 2; in play
   against `hard` it won no more games (docs/studies/magnate-expert.md), so it stays off.
 
-A fourth models the opponents better (off by default): with `opponent`, every other seat's next
+A candidate beside the search's (off by default): with `policy_plan`, the plan the check's own
+policy would play this turn (`policy`, every own move of the run) is checked too when it differs
+from the search's candidates. Rollouts improve on the policy they play only where the policy's own
+move is among those compared (Tesauro and Galperin); the search, ranking moves by its heuristic,
+may leave it out.
+
+A fifth models the opponents better (off by default): with `opponent`, every other seat's next
 turn after a checked plan is played by a bot (a small search, from that seat's view of the sampled
 world) instead of the rollout policy, which then plays the rest of the game. A search foresees how
 a searching opponent answers more often than the rules of thumb do, at a search's price per move;
@@ -56,7 +62,7 @@ from typing import Any
 
 from magnates.bots.ismcts import InfoNode, ISMCTSBot
 from magnates.bots.mcts import best_prior
-from magnates.bots.playout import LeafJudge, Playout, RolloutPolicy, bot_policy, game_hooks
+from magnates.bots.playout import LeafJudge, Playout, RolloutPolicy, bot_policy, game_hooks, rollout_policy
 from magnates.core.bot import Bot
 from magnates.core.chance import sample
 from magnates.core.game import CHANCE, TERMINAL, Game, State
@@ -112,6 +118,7 @@ class PlanCheckBot:
         policy: str = "rollout_action",
         opponent: OpponentModel | None = None,
         decision_seconds: float | None = None,
+        policy_plan: bool = False,
         name: str = "plan-check",
     ) -> None:
         if search.horizon != "own-moves":
@@ -141,11 +148,16 @@ class PlanCheckBot:
         self.policy = policy
         self.opponent = opponent
         self.decision_seconds = decision_seconds
+        self.policy_plan = policy_plan
         self._opponents: dict[str, RolloutPolicy] = {}
         self.name = name
         self._memory: dict[str, int] = {}
         self.last_checked = 0
         self.last_plans: list[Plan] = []
+        self.last_choice = 0
+        """The index in `last_plans` of the plan the last search chose."""
+        self.last_policy_plan: int | None = None
+        """The index in `last_plans` of the policy's own plan, where the last search added it."""
         self.last_root: InfoNode | None = None
         """The search tree of the last decision that searched (for studies of the check)."""
 
@@ -175,13 +187,20 @@ class PlanCheckBot:
             if plan.outcome not in outcomes:  # two plans that end alike (another payment order) are one
                 outcomes.add(plan.outcome)
                 plans.append(plan)
+        self.last_policy_plan = None
+        if self.policy_plan:
+            own = self._policy_plan(game, world.clone(), random.Random(rng.getrandbits(64)))
+            if own.outcome not in outcomes:
+                self.last_policy_plan = len(plans)
+                plans.append(own)
         self.last_plans = plans
         self.last_checked = 0
         best = 0
         if len(plans) > 1:
             scores = self.score_plans(game, view, [plan.actions for plan in plans], rng, started=started)
-            priors = [root.children[plan.actions[0]].total / root.children[plan.actions[0]].visits for plan in plans]
+            priors = [self._search_value(root, plan.actions[0]) for plan in plans]
             best = max(range(len(plans)), key=lambda i: (scores[i], priors[i]))
+        self.last_choice = best
         self._memory = plans[best].later
         return plans[best].actions[0]
 
@@ -211,6 +230,34 @@ class PlanCheckBot:
             node = node.children[chosen]
         calls.sort(key=lambda call: (-call[0], call[1]))  # the closest calls first, earlier ones on ties
         yield from (self._plan(world.clone(), root, start) for _, _, start in calls)
+
+    @staticmethod
+    def _search_value(root: InfoNode, first: int) -> float:
+        """The search's mean value of a first move (ties in the check go to the higher); a move the
+        search never tried comes last."""
+        child = root.children.get(first)
+        return child.total / child.visits if child is not None and child.visits else -math.inf
+
+    def _policy_plan(self, game: Game, state: State, rng: random.Random) -> Plan:
+        """The searcher's run of moves in the sampled world `state` as the check's policy plays it,
+        keyed like `_plan`'s."""
+        policy = rollout_policy(game, self.policy)
+        me = state.current_player()
+        actions: list[int] = []
+        later: dict[str, int] = {}
+        while state.current_player() == me:
+            legal = state.legal_actions()
+            if len(legal) == 1:
+                action = legal[0]
+            elif policy is not None:
+                action = policy(state, rng)
+            else:
+                action = legal[int(rng.random() * len(legal))]
+            if actions:
+                later[view_key(state.view(me))] = action
+            actions.append(action)
+            state.apply_action(action)
+        return Plan(actions, later, view_key(state.view(me)))
 
     def _plan(self, state: State, root: InfoNode, start: list[int]) -> Plan:
         """`start` (moves down the tree from its root), then the searcher's next moves of the same

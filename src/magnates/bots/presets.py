@@ -62,6 +62,9 @@ class Preset:
     check_opponent: str | None = None
     """A search level (`easy`, ...) that plays the other seats' next turn after each checked plan,
     from their views of the sampled world, before `check_policy` plays on; None leaves it to the policy."""
+    check_policy_plan: bool = False
+    """Check also the plan `check_policy` itself would play this turn, where the search's
+    candidates leave it out (`PlanCheckBot`'s `policy_plan`)."""
     decision_seconds: float | None = None
     """The most one decision of a checking bot takes, search included: its check starts no world
     that, at the pace of the worlds before it, would end later (`PlanCheckBot`'s `decision_seconds`)."""
@@ -88,6 +91,7 @@ class Preset:
                 policy=self.check_policy,
                 opponent=self._opponent_model(),
                 decision_seconds=self.decision_seconds,
+                policy_plan=self.check_policy_plan,
                 name=name,
             )
         if self.algorithm == "mcts":
