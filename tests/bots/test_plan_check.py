@@ -11,7 +11,7 @@ from sealed_bids import BID, SealedBidsGame, SealedBidsState
 from test_search_bots import last_bid_position
 
 from magnates.bots import Budget, ISMCTSBot, make_bot, search_bot
-from magnates.bots.plan_check import PlanCheckBot
+from magnates.bots.plan_check import PlanCheckBot, view_key
 from magnates.bots.playout import Playout, bot_policy, game_hooks
 from magnates.bots.presets import Preset, preset
 from magnates.core.chance import sample
@@ -482,3 +482,48 @@ def test_a_decisions_time_limit_starts_no_world_that_would_end_past_it(monkeypat
     assert isinstance(built, PlanCheckBot) and built.decision_seconds == 0.19
     with pytest.raises(ValueError, match="decision's time is positive"):
         PlanCheckBot(own_moves_search(), decision_seconds=0.0)
+
+
+def test_the_policys_own_turn_is_checked_beside_the_searchs_plans_and_played_whole_when_chosen() -> None:
+    """With `policy_plan` the check also compares the turn its policy (`SHARP` here) would play,
+    where that turn ends anywhere the search's plans do not; chosen, it is played move for move."""
+    bot = PlanCheckBot(own_moves_search(20), plans=2, rollouts=2, policy="check_action", policy_plan=True)
+    game = load("magnate")
+    rng = random.Random(11)
+    state = game.new_initial_state()
+    added = chosen = followed = 0
+    following: int | None = None  # the seat playing the policy's turn from memory
+    while not state.is_terminal() and (chosen < 2 or added < 4):
+        if state.is_chance_node():
+            state.apply_action(sample(state.chance_outcomes(), rng))
+            continue
+        seat, legal = state.current_player(), state.legal_actions()
+        if following is not None and following != seat:
+            following = None
+        bot.last_plans = []
+        remembered = bot._memory.get(view_key(state.view(seat)))
+        move = bot.choose(game, state.view(seat), legal, random.Random(rng.getrandbits(32)))
+        assert move in legal
+        if following == seat and remembered is not None and len(legal) > 1:
+            assert move == remembered == check_action(state, rng)  # the rest of the chosen policy turn
+            followed += 1
+        if bot.last_plans and len(legal) > 1:
+            index = bot.last_policy_plan
+            if index is not None:
+                added += 1
+                own = bot.last_plans[index]
+                assert own.actions[0] == check_action(state, rng)  # SHARP reads the decider's view only
+                assert own.outcome not in {p.outcome for i, p in enumerate(bot.last_plans) if i != index}
+                if bot.last_choice == index:
+                    chosen += 1
+                    following = seat
+            else:
+                assert len(bot.last_plans) <= 2
+        state.apply_action(move)
+    assert added >= 4 and chosen >= 2 and followed >= 1
+    plain = PlanCheckBot(own_moves_search(20), plans=2, rollouts=2)
+    for game, position in list(magnate_turns(seed=8))[:10]:
+        plain.choose(game, position.view(position.current_player()), position.legal_actions(), random.Random(0))
+        assert plain.last_policy_plan is None and len(plain.last_plans) <= 2
+    built = Preset("ismcts", simulations=10, horizon="own-moves", check_plans=2, check_policy_plan=True).build("x")
+    assert isinstance(built, PlanCheckBot) and built.policy_plan
