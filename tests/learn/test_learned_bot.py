@@ -238,7 +238,8 @@ def test_galactic_magnates_expert_checks_its_plans_with_the_network_and_magnates
 ) -> None:
     """Galactic Magnate's `hard` trusts its search; its `expert` also checks the four best plans,
     each judged by the network where the searcher decides next (`EXPERT_CHANGES`). Magnate's
-    `expert` keeps `hard`'s check, played to the end of the game. A study's `--set` still wins."""
+    `expert` keeps `hard`'s check, played to the end of the game, and adds the policy's own turn to
+    the plans it compares. A study's `--set` still wins."""
     galactic = magnates.load("galactic-magnate", players=2)
     assert not isinstance(preset(galactic, "hard").build("hard"), PlanCheckBot)
     net = random_net(galactic)
@@ -250,6 +251,8 @@ def test_galactic_magnates_expert_checks_its_plans_with_the_network_and_magnates
     played_out = expert_bot(random_net(magnate), magnate)
     assert isinstance(played_out, PlanCheckBot)
     assert (played_out.judge_weight, played_out.judge) == (0.0, None)
+    assert played_out.policy_plan and not getattr(make_bot("hard", magnate), "policy_plan", True)
+    assert not expert_bot(random_net(magnate), magnate, check_policy_plan=False).policy_plan
 
 
 def test_magnates_check_plays_later_moves_by_the_policy_the_network_learnt_from(magnate: Game) -> None:

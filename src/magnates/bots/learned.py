@@ -365,6 +365,11 @@ EXPERT_CHANGES: dict[str, dict[str, Any]] = {
     # is judged where the searcher decides again after the others' replies, in 32 sampled worlds
     # (docs/studies/expert-other-games.md: 264 of 300 games against `hard`, 88.0%; 59.1% without).
     "galactic-magnate": {"check_plans": 4, "check_rollouts": 32, "check_judge_weight": 1.0, "check_seconds": 0.5},
+    # Magnate's check also compares the turn its own policy (`SHARP`) would play, which the search's
+    # four plans leave out at most decisions: 253 of fresh games 1600-1999 against `hard` (63.25%,
+    # 95% CI 58.4-67.8%), where the bot without it won 233.5 of the same games beside it
+    # (docs/studies/magnate-expert.md, twentieth session).
+    "magnate": {"check_policy_plan": True},
 }
 """What `expert` changes in a game's `hard` preset besides judging with the network (preset fields)."""
 
