@@ -252,6 +252,7 @@ def test_galactic_magnates_expert_checks_its_plans_with_the_network_and_magnates
     assert isinstance(played_out, PlanCheckBot)
     assert (played_out.judge_weight, played_out.judge) == (0.0, None)
     assert played_out.policy_plan and not getattr(make_bot("hard", magnate), "policy_plan", True)
+    assert played_out.decision_seconds == 0.18 and played_out.search.budget.seconds == 0.03
     assert not expert_bot(random_net(magnate), magnate, check_policy_plan=False).policy_plan
 
 
