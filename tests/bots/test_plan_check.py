@@ -485,8 +485,8 @@ def test_a_decisions_time_limit_starts_no_world_that_would_end_past_it(monkeypat
 
 
 def test_the_policys_own_turn_is_checked_beside_the_searchs_plans_and_played_whole_when_chosen() -> None:
-    """With `policy_plan` the check also compares the turn its policy (`SHARP` here) would play,
-    where that turn ends anywhere the search's plans do not; chosen, it is played move for move."""
+    """With `policy_plan` the check always compares the turn its policy (`SHARP` here) would play:
+    added where it ends anywhere the search's plans do not; chosen, it is played move for move."""
     bot = PlanCheckBot(own_moves_search(20), plans=2, rollouts=2, policy="check_action", policy_plan=True)
     game = load("magnate")
     rng = random.Random(11)
@@ -508,6 +508,10 @@ def test_the_policys_own_turn_is_checked_beside_the_searchs_plans_and_played_who
             assert move == remembered == check_action(state, rng)  # the rest of the chosen policy turn
             followed += 1
         if bot.last_plans and len(legal) > 1:
+            sharp_turn = state.clone()  # SHARP's whole turn in the real game ends where it does in any world
+            while sharp_turn.current_player() == seat:
+                sharp_turn.apply_action(check_action(sharp_turn, rng))
+            assert view_key(sharp_turn.view(seat)) in {p.outcome for p in bot.last_plans}  # always compared
             index = bot.last_policy_plan
             if index is not None:
                 added += 1

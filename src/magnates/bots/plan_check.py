@@ -85,6 +85,23 @@ def view_key(view: Mapping[str, Any]) -> str:
     return json.dumps(view, sort_keys=True, separators=(",", ":"), default=str)
 
 
+def played_run(state: State, pick: Callable[[State, list[int]], int]) -> Plan:
+    """The deciding seat's run of moves in `state` (which it changes), each chosen by `pick` from
+    the legal ones, as a plan: each move after the first keyed by the view the seat will have
+    before it (its own moves change nothing hidden, so every sampled world gives the same views),
+    and the plan by the view it ends in."""
+    me = state.current_player()
+    actions: list[int] = []
+    later: dict[str, int] = {}
+    while state.current_player() == me:
+        action = pick(state, state.legal_actions())
+        if actions:
+            later[view_key(state.view(me))] = action
+        actions.append(action)
+        state.apply_action(action)
+    return Plan(actions, later, view_key(state.view(me)))
+
+
 class PlanCheckBot:
     """An own-moves search whose `plans` best first moves are checked by `rollouts` full playouts each.
 
@@ -239,42 +256,29 @@ class PlanCheckBot:
         return child.total / child.visits if child is not None and child.visits else -math.inf
 
     def _policy_plan(self, game: Game, state: State, rng: random.Random) -> Plan:
-        """The searcher's run of moves in the sampled world `state` as the check's policy plays it,
-        keyed like `_plan`'s."""
+        """The searcher's run of moves in the sampled world `state` as the check's policy plays it."""
         policy = rollout_policy(game, self.policy)
-        me = state.current_player()
-        actions: list[int] = []
-        later: dict[str, int] = {}
-        while state.current_player() == me:
-            legal = state.legal_actions()
+
+        def pick(state: State, legal: list[int]) -> int:
             if len(legal) == 1:
-                action = legal[0]
-            elif policy is not None:
-                action = policy(state, rng)
-            else:
-                action = legal[int(rng.random() * len(legal))]
-            if actions:
-                later[view_key(state.view(me))] = action
-            actions.append(action)
-            state.apply_action(action)
-        return Plan(actions, later, view_key(state.view(me)))
+                return legal[0]
+            return policy(state, rng) if policy is not None else legal[int(rng.random() * len(legal))]
+
+        return played_run(state, pick)
 
     def _plan(self, state: State, root: InfoNode, start: list[int]) -> Plan:
         """`start` (moves down the tree from its root), then the searcher's next moves of the same
-        run in the sampled world `state`: the tree's most visited, else the heuristic's favourite.
-        Each move after the first is keyed by the view the searcher will have before it (its own
-        moves change nothing hidden, so every world gives the same views), and the plan by the view
-        it ends in."""
+        run in the sampled world `state`: the tree's most visited, else the heuristic's favourite."""
         me = state.current_player()
         playout = Playout(state.game, 0)
-        actions: list[int] = []
-        later: dict[str, int] = {}
         node: InfoNode | None = root
-        while state.current_player() == me:
-            legal = state.legal_actions()
+        taken = 0
+
+        def pick(state: State, legal: list[int]) -> int:
+            nonlocal node, taken
             children = node.children if node is not None else {}
-            if len(actions) < len(start) and start[len(actions)] in legal:
-                action = start[len(actions)]
+            if taken < len(start) and start[taken] in legal:
+                action = start[taken]
             else:
                 known = [a for a in legal if a in children]
                 if known:
@@ -282,11 +286,10 @@ class PlanCheckBot:
                 else:
                     action = legal[0] if len(legal) == 1 else best_prior({}, state, legal, me, playout)
             node = children.get(action)
-            if actions:
-                later[view_key(state.view(me))] = action
-            actions.append(action)
-            state.apply_action(action)
-        return Plan(actions, later, view_key(state.view(me)))
+            taken += 1
+            return action
+
+        return played_run(state, pick)
 
     # -- checking ------------------------------------------------------------------------
     def score_plans(
