@@ -6,6 +6,7 @@ the command with a one-line message and exit status 2, never a traceback.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import NoReturn
@@ -91,3 +92,27 @@ def bot_names(text: str | None, game: Game) -> list[str]:
 
 OPTION_HELP = "A game option NAME=VALUE (repeatable), the same names and values as magnates.load."
 PLAYERS_HELP = "The number of seats."
+
+SEED_HELP = (
+    "Seed of the dice, the draws and the bots: the same seed plays the same games. "
+    "Without it a random seed is drawn and printed, so any run can be repeated."
+)
+"""The one `--seed` rule of every command that plays or rolls."""
+
+GAMES_DEFAULT = 100
+"""The one default of `--games` wherever it counts games to play."""
+
+
+def pick_seed(seed: int | None) -> int:
+    """The seed given, or a fresh random one (which the command then shows)."""
+    return seed if seed is not None else random.SystemRandom().randrange(2**31)
+
+
+INTERRUPTED = 130
+"""Exit status after Ctrl-C, as shells report a process ended by SIGINT (128 + 2)."""
+
+
+def interrupted(message: str) -> NoReturn:
+    """Leave after Ctrl-C with one line on stderr saying what was kept."""
+    err_console.print(f"interrupted: {message}", markup=False, soft_wrap=True)
+    raise typer.Exit(INTERRUPTED)

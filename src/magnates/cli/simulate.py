@@ -13,29 +13,48 @@ from typing import Annotated
 import typer
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
 from magnates.core.record import Record
-from magnates.sim.batch import BatchResult, BatchSpec, default_workers, run_batch
+from magnates.sim.arena import RECORDS_FILE
+from magnates.sim.batch import BatchInterrupted, BatchResult, BatchSpec, default_workers, run_batch
 from magnates.sim.report import write_report
 from magnates.sim.stats import Summary
 
-from .common import DEFAULT_BOT_HELP, OPTION_HELP, PLAYERS_HELP, bot_names, fail, load_game, user_errors
+from .common import (
+    DEFAULT_BOT_HELP,
+    GAMES_DEFAULT,
+    OPTION_HELP,
+    PLAYERS_HELP,
+    SEED_HELP,
+    bot_names,
+    fail,
+    interrupted,
+    load_game,
+    pick_seed,
+    user_errors,
+)
+from .outputs import Force, bad_path, check_out_folder
+from .progress import progress
+
+GAMES_HELP = "How many games to play (the one batch whose results are shown)."
 
 
 def simulate_command(
     game_name: Annotated[str, typer.Argument(metavar="GAME", help="The game (see `magnates games`).")],
-    games: Annotated[int, typer.Option("--games", "-n", help="How many games to play.")] = 100,
+    games: Annotated[int, typer.Option("--games", "-n", help=GAMES_HELP)] = GAMES_DEFAULT,
     bots: Annotated[
         str | None, typer.Option(help=f"Bots, comma-separated; they rotate through the seats ({DEFAULT_BOT_HELP}).")
     ] = None,
     players: Annotated[int | None, typer.Option(help=PLAYERS_HELP)] = None,
-    seed: Annotated[int, typer.Option(help="Seed of the whole batch (game i uses a seed derived from it).")] = 0,
+    seed: Annotated[int | None, typer.Option(help=SEED_HELP)] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
     workers: Annotated[int | None, typer.Option(help="Worker processes (default: one per CPU core).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of tables.")] = False,
-    out: Annotated[Path | None, typer.Option(help="Write every game's record and the summary to this folder.")] = None,
+    out: Annotated[
+        Path | None, typer.Option(help=f"Write every game's record ({RECORDS_FILE}), the summary and a report here.")
+    ] = None,
+    force: Force = False,
     backend: Annotated[str, typer.Option(help="local (process pool) or ray (the ray extra).")] = "local",
 ) -> None:
     """Play many games between bots and count wins per seat and per bot, draws and how games ended."""
@@ -43,24 +62,43 @@ def simulate_command(
         fail("--games must be at least 1")
     if workers is not None and workers < 1:
         fail("--workers must be at least 1")
+    if backend not in ("local", "ray"):
+        fail(f"unknown backend {backend!r}; choose local or ray")
     with user_errors():
         game = load_game(game_name, option or [], players)
         names = bot_names(bots, game)
-        spec = BatchSpec.make(game_name, dict(game.options), names, games, seed, keep_records=out is not None)
-        if backend not in ("local", "ray"):
-            fail(f"unknown backend {backend!r}; choose local or ray")
-        batch = _run(spec, workers or default_workers(), show_progress=not as_json, backend=backend)
+        spec = BatchSpec.make(
+            game_name, dict(game.options), names, games, pick_seed(seed), keep_records=out is not None
+        )
+    if out is not None:
+        check_out_folder(out, force=force)
+    try:
+        with user_errors():
+            batch = _run(spec, workers or default_workers(), show_progress=not as_json, backend=backend)
+    except BatchInterrupted as stopped:
+        partial: BatchResult = stopped.partial
+        done = f"{len(partial.outcomes)} of {games} games finished"
+        if out is None:
+            interrupted(f"{done}; nothing written (no --out)")
+        write_out(out, partial, partial.summary())  # no plots: leave at once; `magnates report` draws them
+        interrupted(f"{done}; their records and summary written to {out}/ (magnates report {out} adds the report)")
     summary = batch.summary()
     if out is not None:
-        write_out(out, batch, summary)
-        with user_errors():
-            write_report(out, out)  # report.md (+ report.json, PNG and SVG plots) from games.jsonl
+        save_results(out, batch, summary)
     if as_json:
         typer.echo(json.dumps(summary.to_json()))
     else:
         print_summary(Console(highlight=False), summary, game.title)
         if out is not None:
-            typer.echo(f"Records and summary written to {out}/")
+            typer.echo(f"Records, summary and report written to {out}/")
+
+
+def save_results(out: Path, batch: BatchResult, summary: Summary) -> None:
+    """The records, the summary and the report (report.md, report.json, plots) of these games."""
+    write_out(out, batch, summary)
+    if batch.outcomes:
+        with user_errors():
+            write_report(out, out)
 
 
 def _run(spec: BatchSpec, workers: int, show_progress: bool, backend: str = "local") -> BatchResult:
@@ -68,18 +106,8 @@ def _run(spec: BatchSpec, workers: int, show_progress: bool, backend: str = "loc
         from magnates.sim import ray_backend
 
         return ray_backend.run_batch(spec, workers)  # type: ignore[no-any-return]
-    if not show_progress:
-        return run_batch(spec, workers)
-    columns = (
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-    )
-    with Progress(*columns, console=Console(stderr=True), transient=True) as progress:
-        task = progress.add_task(f"{spec.game} games", total=spec.games)
-        return run_batch(spec, workers, lambda n: progress.advance(task, n))
+    with progress(f"{spec.game} games", spec.games, enabled=show_progress) as ticker:
+        return run_batch(spec, workers, ticker.advance)
 
 
 def write_out(folder: Path, batch: BatchResult, summary: Summary) -> None:
@@ -87,7 +115,7 @@ def write_out(folder: Path, batch: BatchResult, summary: Summary) -> None:
     try:
         folder.mkdir(parents=True, exist_ok=True)
         game = batch.spec.load()
-        with (folder / "games.jsonl").open("w") as lines:
+        with (folder / RECORDS_FILE).open("w") as lines:
             for outcome in batch.outcomes:
                 record = Record(
                     game.name,
@@ -100,7 +128,7 @@ def write_out(folder: Path, batch: BatchResult, summary: Summary) -> None:
                 lines.write(json.dumps(line) + "\n")
         (folder / "summary.json").write_text(json.dumps(summary.to_json(), indent=1) + "\n")
     except OSError as err:
-        fail(f"cannot write to {folder}: {err.strerror}", 1)
+        bad_path(folder, (err.strerror or str(err)).lower())
 
 
 def _percent(part: int, whole: int) -> str:

@@ -39,10 +39,13 @@ from magnates.core.errors import InvariantError, OptionError, RecordError
 from magnates.core.game import Game
 from magnates.core.record import Record, replay_on
 from magnates.games.registry import load
-from magnates.sim.batch import BatchSpec, chunked, default_workers, play_assignments, run_tasks
+from magnates.sim.batch import BatchInterrupted, BatchSpec, chunked, default_workers, play_assignments, run_tasks
 from magnates.sim.report import read_lines
 from magnates.sim.runner import GameOutcome
 from magnates.sim.stats import wilson_interval
+
+RECORDS_FILE = "games.jsonl"
+"""The one name of the game-records file every command's `--out` writes (simulate, arena, compare)."""
 
 # -- the schedule ----------------------------------------------------------------------------------
 
@@ -276,17 +279,37 @@ def run_arena(
     workers = min(workers, max(1, len(plan)))
     tasks: list[Task] = [(spec, chunk) for chunk in chunked(list(enumerate(plan)), workers)]
     started = time.perf_counter()
-    if backend == "local":
-        outcomes = run_local(tasks, workers, progress)
-    elif backend == "ray":
-        from magnates.sim.ray_backend import map_tasks
+    try:
+        if backend == "local":
+            outcomes = run_local(tasks, workers, progress)
+        elif backend == "ray":
+            from magnates.sim.ray_backend import map_tasks
 
-        outcomes = [o for done in map_tasks(play_assignments, tasks, workers, progress) for o in done]
-    else:
-        raise OptionError(f"unknown backend {backend!r}; choose local or ray")
-    seconds = time.perf_counter() - started
+            outcomes = [o for done in map_tasks(play_assignments, tasks, workers, progress) for o in done]
+        else:
+            raise OptionError(f"unknown backend {backend!r}; choose local or ray")
+    except BatchInterrupted as stopped:  # Ctrl-C: the games that finished, counted and saved like a whole arena
+        stopped.partial = _arena_result(
+            loaded, bots, games, seed, stopped.outcomes, time.perf_counter() - started, workers, backend, out
+        )
+        raise
+    return _arena_result(loaded, bots, games, seed, outcomes, time.perf_counter() - started, workers, backend, out)
+
+
+def _arena_result(
+    loaded: Game,
+    bots: list[str],
+    games: int,
+    seed: int,
+    outcomes: list[GameOutcome],
+    seconds: float,
+    workers: int,
+    backend: str,
+    out: Path | None,
+) -> ArenaResult:
+    """The counts and ratings of these games, their records written to `out/games.jsonl` if asked."""
     result = ArenaResult(
-        game=game,
+        game=loaded.name,
         options=dict(loaded.options),
         players=loaded.num_players,
         bots=bots,
@@ -300,7 +323,7 @@ def run_arena(
     result.pairs = head_to_head(bots, outcomes)
     result.ratings = openskill_ratings(bots, outcomes)
     if out is not None:
-        result.records = str(write_records(out / "records.jsonl", loaded, outcomes))
+        result.records = str(write_records(out / RECORDS_FILE, loaded, outcomes))
     return result
 
 
@@ -326,11 +349,12 @@ def outcome_from_record(game: Game, data: dict[str, Any], where: str) -> GameOut
 
 
 def read_arena(folder: Path) -> ArenaResult:
-    """An arena written with `--out`: its arena.json and the games of its records.jsonl."""
+    """An arena written with `--out`: its arena.json and the games of its games.jsonl (records.jsonl
+    in folders written before the record files had one name)."""
     try:
         data = json.loads((folder / "arena.json").read_text())
     except (OSError, ValueError) as err:
-        raise OptionError(f"{folder} holds no arena written with --out (arena.json and records.jsonl): {err}") from err
+        raise OptionError(f"{folder} holds no arena written with --out (arena.json and {RECORDS_FILE}): {err}") from err
     try:
         game = load(data["game"], **data["options"])
         result = ArenaResult(
@@ -348,9 +372,9 @@ def read_arena(folder: Path) -> ArenaResult:
         )
     except (AttributeError, KeyError, TypeError, ValueError) as err:
         raise OptionError(f"{folder / 'arena.json'} is not an arena's summary ({err!r})") from err
-    records = folder / "records.jsonl"
-    if not records.is_file():
-        raise OptionError(f"{folder} holds no arena written with --out (arena.json and records.jsonl)")
+    records = next((folder / name for name in (RECORDS_FILE, "records.jsonl") if (folder / name).is_file()), None)
+    if records is None:
+        raise OptionError(f"{folder} holds no arena written with --out (arena.json and {RECORDS_FILE})")
     result.outcomes = [outcome_from_record(game, line, where) for where, line in read_lines(records)]
     return result
 

@@ -12,9 +12,12 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
+import signal
+import threading
 import time
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -136,6 +139,60 @@ Spec = TypeVar("Spec")
 """What a task's games are (a `BatchSpec`, or a study's own description of them); it must pickle."""
 
 
+class BatchInterrupted(KeyboardInterrupt):
+    """Ctrl-C during a batch: the workers are stopped and `outcomes` holds the games that finished
+    (in index order). A subclass of KeyboardInterrupt, so a caller that does not look for it still
+    stops as on any Ctrl-C; one that does can keep what finished. `partial` is filled in by the
+    function that knows how to summarise those games (a `BatchResult`, an arena's result...)."""
+
+    def __init__(self, outcomes: list[GameOutcome]) -> None:
+        super().__init__(f"interrupted after {len(outcomes)} finished games")
+        self.outcomes = outcomes
+        self.partial: Any = None
+
+
+def ignore_interrupts() -> None:
+    """A worker's initializer: Ctrl-C at a terminal reaches every process of the group, and the
+    parent alone decides what happens (it ends the workers itself), so workers ignore it rather
+    than each printing a traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def stop_pool(pool: ProcessPoolExecutor) -> None:
+    """End a pool now: queued tasks are dropped and running workers terminated, instead of
+    `shutdown(wait=True)` waiting for every queued game to be played (what made Ctrl-C hang)."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        if process.is_alive():
+            process.terminate()
+    for process in processes:
+        process.join(timeout=2)
+
+
+@contextmanager
+def interrupt_flag() -> Iterator[threading.Event]:
+    """An event set by Ctrl-C while the block runs, in place of a KeyboardInterrupt.
+
+    Raised while the main thread waits on a pool, a KeyboardInterrupt can land inside the lock
+    the pool's own thread is about to release, which then dies with a traceback. So, in the main
+    thread and when Ctrl-C would raise KeyboardInterrupt anyway, the signal only sets this flag;
+    the loop that waits on the pool looks at it several times a second.
+    """
+    flag = threading.Event()
+    if threading.current_thread() is not threading.main_thread():
+        yield flag
+        return
+    if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        yield flag  # ignored, or handled by someone else: leave it so
+        return
+    previous = signal.signal(signal.SIGINT, lambda _signum, _frame: flag.set())
+    try:
+        yield flag
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def run_tasks(
     work: Callable[[Spec, Any], list[GameOutcome]],
     tasks: Sequence[tuple[Spec, Any]],
@@ -145,23 +202,40 @@ def run_tasks(
     """Run `work(spec, chunk)` for each task, here (one worker) or on a process pool; outcomes in index order.
 
     The pool is started with "spawn", which is safe beside threads (such as a
-    progress bar's) and works the same on every platform.
+    progress bar's) and works the same on every platform. Ctrl-C (KeyboardInterrupt)
+    ends the workers at once and raises `BatchInterrupted` with the games that finished.
     """
     outcomes: list[GameOutcome] = []
     if workers <= 1:
-        for spec, chunk in tasks:
-            outcomes.extend(work(spec, chunk))
-            if progress is not None:
-                progress(len(chunk))
+        try:
+            for spec, chunk in tasks:
+                outcomes.extend(work(spec, chunk))
+                if progress is not None:
+                    progress(len(chunk))
+        except KeyboardInterrupt:
+            raise BatchInterrupted(sorted(outcomes, key=lambda outcome: outcome.index)) from None
         return outcomes
     context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        futures = [pool.submit(work, spec, chunk) for spec, chunk in tasks]
-        for future in as_completed(futures):
-            done = future.result()
-            outcomes.extend(done)
-            if progress is not None:
-                progress(len(done))
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=ignore_interrupts)
+    try:
+        with interrupt_flag() as stopped:
+            pending: set[Future[list[GameOutcome]]] = {pool.submit(work, spec, chunk) for spec, chunk in tasks}
+            while pending and not stopped.is_set():
+                finished, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    done = future.result()
+                    outcomes.extend(done)
+                    if progress is not None:
+                        progress(len(done))
+            if stopped.is_set():
+                raise KeyboardInterrupt
+    except KeyboardInterrupt:
+        stop_pool(pool)
+        raise BatchInterrupted(sorted(outcomes, key=lambda outcome: outcome.index)) from None
+    except BaseException:
+        stop_pool(pool)
+        raise
+    pool.shutdown()
     outcomes.sort(key=lambda outcome: outcome.index)
     return outcomes
 
@@ -194,6 +268,11 @@ def run_batch(
     workers = min(workers, max(1, spec.games))
     started = time.perf_counter()
     tasks = [(spec, chunk) for chunk in chunked(range(spec.games), workers)]
-    outcomes = run_tasks(play_indexes, tasks, workers, progress)
+    try:
+        outcomes = run_tasks(play_indexes, tasks, workers, progress)
+    except BatchInterrupted as stopped:
+        seconds = time.perf_counter() - started
+        stopped.partial = BatchResult(spec, stopped.outcomes, seconds, workers, players=game.num_players)
+        raise
     seconds = time.perf_counter() - started
     return BatchResult(spec, outcomes, seconds, workers, players=game.num_players)
