@@ -63,7 +63,7 @@ def test_head_to_head_counts_are_consistent(arena_folder: Path) -> None:
 
 
 def test_counts_match_the_records_and_records_replay(arena_folder: Path) -> None:
-    lines = [json.loads(line) for line in (arena_folder / "records.jsonl").read_text().splitlines()]
+    lines = [json.loads(line) for line in (arena_folder / "games.jsonl").read_text().splitlines()]
     assert len(lines) == 90
     wins: Counter[str] = Counter()
     for line in lines:

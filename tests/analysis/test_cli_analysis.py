@@ -24,7 +24,7 @@ def test_arena_json(tmp_path: Path) -> None:
         assert pair["games"] == 10 and len(pair["ci95"]) == 2
     assert set(data["ratings"]) == {"greedy", "timid"}
     assert all(isinstance(v, float) for v in data["ratings"].values())
-    assert len((tmp_path / "records.jsonl").read_text().splitlines()) == 10
+    assert len((tmp_path / "games.jsonl").read_text().splitlines()) == 10
     assert (tmp_path / "arena.md").exists() and (tmp_path / "arena.svg").exists()
 
 
@@ -113,7 +113,7 @@ def test_compare_json_and_files(tmp_path: Path) -> None:
         "compare.png",
         "compare.svg",
         "rounds=1/report.md",
-        "rounds=3/records.jsonl",
+        "rounds=3/games.jsonl",
     ):
         assert (tmp_path / name).exists(), name
     table = runner.invoke(app, args)

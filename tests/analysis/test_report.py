@@ -21,7 +21,7 @@ def records(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def test_report_numbers_match_the_records(records: Path) -> None:
-    lines = [json.loads(line) for line in (records / "records.jsonl").read_text().splitlines()]
+    lines = [json.loads(line) for line in (records / "games.jsonl").read_text().splitlines()]
     seat_wins: Counter[int] = Counter()
     reasons: Counter[str] = Counter()
     income: Counter[str] = Counter()
@@ -60,7 +60,7 @@ def test_report_files_are_written(records: Path, tmp_path: Path) -> None:
 
 
 def test_a_record_without_its_result_is_replayed(records: Path) -> None:
-    line = json.loads((records / "records.jsonl").read_text().splitlines()[0])
+    line = json.loads((records / "games.jsonl").read_text().splitlines()[0])
     stored = summarize_line(line)
     del line["meta"]["result"], line["meta"]["turns"], line["meta"]["decisions"]
     replayed = summarize_line(line)
@@ -74,7 +74,7 @@ def test_a_record_without_its_result_is_replayed(records: Path) -> None:
 
 
 def test_simulate_lines_are_read_too(records: Path) -> None:
-    line = json.loads((records / "records.jsonl").read_text().splitlines()[0])
+    line = json.loads((records / "games.jsonl").read_text().splitlines()[0])
     outcome_line = {"record": line, **line["meta"]}  # the shape `magnates simulate --out` writes
     a, b = summarize_line(outcome_line), summarize_line(line)
     assert a is not None and b is not None
@@ -98,9 +98,9 @@ def test_broken_input_says_where(tmp_path: Path) -> None:
 
 
 def test_recorded_actions_gives_every_game_of_the_files_in_order(records: Path, tmp_path: Path) -> None:
-    lines = [json.loads(line) for line in (records / "records.jsonl").read_text().splitlines() if line.strip()]
-    assert list(recorded_actions([records / "records.jsonl"])) == [line["actions"] for line in lines]
-    assert len(list(recorded_actions([records, records / "records.jsonl"]))) == 2 * len(lines)  # a folder too
+    lines = [json.loads(line) for line in (records / "games.jsonl").read_text().splitlines() if line.strip()]
+    assert list(recorded_actions([records / "games.jsonl"])) == [line["actions"] for line in lines]
+    assert len(list(recorded_actions([records, records / "games.jsonl"]))) == 2 * len(lines)  # a folder too
     simulate_line = {"record": lines[0], "bots": lines[0]["meta"]["bots"]}  # `magnates simulate --out` wraps it
     assert list(recorded_actions([_write(tmp_path / "sim.jsonl", [simulate_line])])) == [lines[0]["actions"]]
     (tmp_path / "bad.jsonl").write_text(json.dumps(lines[0]) + "\n" + '{"record": {"game": "race"}}\n')

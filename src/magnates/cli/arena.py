@@ -12,10 +12,10 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
 from magnates.sim.arena import (
+    RECORDS_FILE,
     ArenaResult,
     combine_arenas,
     matchups,
@@ -23,8 +23,22 @@ from magnates.sim.arena import (
     run_arena,
     write_arena_report,
 )
+from magnates.sim.batch import BatchInterrupted
 
-from .common import OPTION_HELP, PLAYERS_HELP, fail, game_options, load_game, user_errors
+from .common import (
+    GAMES_DEFAULT,
+    OPTION_HELP,
+    PLAYERS_HELP,
+    SEED_HELP,
+    fail,
+    game_options,
+    interrupted,
+    load_game,
+    pick_seed,
+    user_errors,
+)
+from .outputs import Force, bad_path, check_out_folder
+from .progress import progress
 
 BACKEND_HELP = "local (a process pool on this machine) or ray (a Ray cluster; needs the ray extra of magnates)."
 
@@ -40,12 +54,12 @@ def arena_command(
         typer.Option(
             "--games",
             "-n",
-            help="Games PER PAIRING (each pair or group of bots), dealt over every seat order in turn; "
-            "the total is printed before the run starts.",
+            help="How many games each pairing (each pair or group of bots) plays, dealt over every seat order "
+            "in turn; the total is printed before the run starts.",
         ),
-    ] = 100,
+    ] = GAMES_DEFAULT,
     players: Annotated[int | None, typer.Option(help=PLAYERS_HELP)] = None,
-    seed: Annotated[int, typer.Option(help="Seed of the arena (game i uses a seed derived from it).")] = 0,
+    seed: Annotated[int | None, typer.Option(help=SEED_HELP)] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
     workers: Annotated[int | None, typer.Option(help="Worker processes (default: one per CPU core).")] = None,
     backend: Annotated[str, typer.Option(help=BACKEND_HELP)] = "local",
@@ -53,9 +67,11 @@ def arena_command(
     out: Annotated[
         Path | None,
         typer.Option(
-            help="Write records.jsonl, arena.json, arena.md and the plot to this folder (nothing by default)."
+            help=f"Write the games ({RECORDS_FILE}), arena.json, arena.md and the plot to this folder "
+            "(nothing by default)."
         ),
     ] = None,
+    force: Force = False,
     combine: Annotated[
         list[Path] | None,
         typer.Option(
@@ -68,6 +84,8 @@ def arena_command(
 ) -> None:
     """Play every bot against every other from every seat; print win rates (95% CI) and openskill ratings."""
     if combine:
+        if out is not None:
+            check_out_folder(out, force=force)
         combine_command(game_name, combine, out, as_json)
         return
     if games < 1:
@@ -78,16 +96,30 @@ def arena_command(
         fail(f"unknown backend {backend!r}; choose local or ray")
     names = [name.strip().lower() for name in bots.split(",") if name.strip()]
     folder = out
+    seed = pick_seed(seed)
     with user_errors():
         game = load_game(game_name, option or [], players)
         options = game_options(game_name, option or [], players)
         pairings = len(matchups(names, game.num_players)) if len(set(names)) == len(names) else 0
         total = pairings * games
+        if folder is not None:
+            check_out_folder(folder, force=force)
         if total and not as_json:
             Console(stderr=True, highlight=False).print(
-                f"{total} games: {pairings} pairing(s) x {games} games each", markup=False
+                f"{total} games: {pairings} pairing(s) x {games} games each, seed {seed}", markup=False
             )
-        result = _run(game_name, names, games, options, seed, workers, backend, folder, total, not as_json)
+        try:
+            result = _run(game_name, names, games, options, seed, workers, backend, folder, total, not as_json)
+        except BatchInterrupted as stopped:
+            partial: ArenaResult = stopped.partial
+            done = f"{len(partial.outcomes)} of {total} games finished"
+            if folder is None:
+                interrupted(f"{done}; nothing written (no --out)")
+            try:
+                (folder / "arena.json").write_text(json.dumps(partial.to_json(), indent=1))
+            except OSError as err:
+                bad_path(folder, (err.strerror or str(err)).lower())
+            interrupted(f"{done}; their records and arena.json written to {folder}/")
     report(result, folder, as_json, game.title)
 
 
@@ -108,7 +140,7 @@ def report(result: ArenaResult, folder: Path | None, as_json: bool, title: str) 
         try:
             write_arena_report(result, folder)
         except OSError as err:
-            fail(f"cannot write to {folder}: {err.strerror}", 1)
+            bad_path(folder, (err.strerror or str(err)).lower())
         if as_json:
             Console(stderr=True, highlight=False).print(f"records and report written to {folder}/", markup=False)
     if as_json:
@@ -142,18 +174,10 @@ def _run(
             progress=progress,  # type: ignore[arg-type]
         )
 
-    if not show_progress or total == 0:
+    if total == 0:
         return go()
-    columns = (
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-    )
-    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task(f"{game} arena", total=total)
-        return go(lambda n: bar.advance(task, n))
+    with progress(f"{game} arena", total, enabled=show_progress) as ticker:
+        return go(ticker.advance)
 
 
 def print_arena(console: Console, result: ArenaResult, title: str) -> None:

@@ -14,23 +14,36 @@ import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from magnates.core.errors import OptionError
 from magnates.core.options import parse_option_pairs
-from magnates.sim.arena import write_records
-from magnates.sim.batch import BatchSpec, default_workers, run_batch
+from magnates.sim.arena import RECORDS_FILE, write_records
+from magnates.sim.batch import BatchInterrupted, BatchResult, BatchSpec, default_workers, run_batch
 from magnates.sim.report import Report, build_report, summary_from_outcome, write_report
 from magnates.sim.stats import Interval, wilson_interval
 
-from .common import DEFAULT_BOT_HELP, OPTION_HELP, PLAYERS_HELP, bot_names, fail, game_options, load_game, user_errors
+from .common import (
+    DEFAULT_BOT_HELP,
+    GAMES_DEFAULT,
+    OPTION_HELP,
+    PLAYERS_HELP,
+    SEED_HELP,
+    bot_names,
+    fail,
+    game_options,
+    interrupted,
+    load_game,
+    pick_seed,
+    user_errors,
+)
+from .outputs import Force, bad_path, check_out_folder
+from .progress import progress
 
 
 @dataclass
@@ -97,16 +110,26 @@ def study(
 ) -> VariantStudy:
     options = {**base, **parse_variant(variant)}
     spec = BatchSpec.make(game, options, bots, games, seed, keep_records=out is not None)
-    batch = run_batch(spec, workers, progress)
-    loaded = spec.load()
-    summaries = [summary_from_outcome(o, game, loaded.options) for o in batch.outcomes]
+    try:
+        batch = run_batch(spec, workers, progress)
+    except BatchInterrupted as stopped:  # keep the games that finished, as a study of fewer games
+        stopped.partial = finish_study(variant, stopped.partial, out, report=False)
+        raise
+    return finish_study(variant, batch, out)
+
+
+def finish_study(variant: str, batch: BatchResult, out: Path | None, report: bool = True) -> VariantStudy:
+    """The variant's study from its games, whose records (and report, unless not `report`) go under `out`."""
+    loaded = batch.spec.load()
+    summaries = [summary_from_outcome(o, batch.spec.game, loaded.options) for o in batch.outcomes]
     finished = [s for s in summaries if s is not None]
-    report = build_report(finished, errors=len(summaries) - len(finished))
+    built = build_report(finished, errors=len(summaries) - len(finished))
     if out is not None:
         folder = out / slug(variant)
-        write_records(folder / "records.jsonl", loaded, batch.outcomes)
-        write_report(folder, folder)
-    return VariantStudy(variant, dict(loaded.options), report, batch.seconds)
+        write_records(folder / RECORDS_FILE, loaded, batch.outcomes)
+        if report and batch.outcomes:
+            write_report(folder, folder)
+    return VariantStudy(variant, dict(loaded.options), built, batch.seconds)
 
 
 def compare_command(
@@ -114,18 +137,21 @@ def compare_command(
     variant: Annotated[
         list[str], typer.Option("--variant", help="An option set NAME=VALUE[,NAME=VALUE...] (repeatable).")
     ],
-    games: Annotated[int, typer.Option("--games", "-n", help="Games per variant.")] = 200,
+    games: Annotated[
+        int, typer.Option("--games", "-n", help="How many games each variant plays (all from the same seed).")
+    ] = GAMES_DEFAULT,
     bots: Annotated[
         str | None, typer.Option(help=f"Bots, comma-separated; they rotate through the seats ({DEFAULT_BOT_HELP}).")
     ] = None,
     players: Annotated[int | None, typer.Option(help=PLAYERS_HELP)] = None,
-    seed: Annotated[int, typer.Option(help="Seed (the same for every variant).")] = 0,
+    seed: Annotated[int | None, typer.Option(help=SEED_HELP + " Every variant plays from the same seed.")] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
     workers: Annotated[int | None, typer.Option(help="Worker processes (default: one per CPU core).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of a table.")] = False,
     out: Annotated[
         Path | None, typer.Option(help="Write compare.md/.json, the chart, and each variant's records and report.")
     ] = None,
+    force: Force = False,
 ) -> None:
     """Simulate several option sets side by side: first-player edge, tie-breaks, draws, game length."""
     if games < 1:
@@ -135,36 +161,50 @@ def compare_command(
     if len(variant) < 1:
         fail("give at least one --variant")
     studies: list[VariantStudy] = []
+    seed = pick_seed(seed)
     with user_errors():
         names = bot_names(bots, load_game(game_name, option or [], players))
         base = game_options(game_name, option or [], players)
         for text in variant:
             load_game(game_name, [*(option or []), *text_pairs(text)], players)  # bad variants fail before any game
-        with _progress(not as_json) as bar:
+        if out is not None:
+            check_out_folder(out, force=force)
+        try:
             for text in variant:
-                task = bar.add_task(text, total=games)
-                advance = partial(bar.advance, task)
-                studies.append(
-                    study(game_name, base, text, names, games, seed, workers or default_workers(), out, advance)
-                )
-    data = {"game": game_name, "bots": names, "games": games, "seed": seed, "variants": [s.to_json() for s in studies]}
+                with progress(text, games, enabled=not as_json) as ticker:
+                    studies.append(
+                        study(
+                            game_name, base, text, names, games, seed, workers or default_workers(), out, ticker.advance
+                        )
+                    )
+        except BatchInterrupted as stopped:
+            studies.append(stopped.partial)
+            played = sum(s.report.games + s.report.errors for s in studies)
+            done = f"{played} of {games * len(variant)} games finished"
+            if out is None:
+                interrupted(f"{done}; nothing written (no --out)")
+            data = compare_data(game_name, names, games, seed, studies)
+            try:
+                (out / "compare.json").write_text(json.dumps(data, indent=1))
+            except OSError as err:
+                bad_path(out, (err.strerror or str(err)).lower())
+            interrupted(f"{done}; their records and compare.json written to {out}/")
+    data = compare_data(game_name, names, games, seed, studies)
     if out is not None:
         try:
             write_compare(out, data, studies)
         except OSError as err:
-            fail(f"cannot write to {out}: {err.strerror}", 1)
+            bad_path(out, (err.strerror or str(err)).lower())
     if as_json:
         typer.echo(json.dumps(data))
     else:
-        print_compare(Console(highlight=False), studies, game_name, names, games)
+        print_compare(Console(highlight=False), studies, game_name, names, games, seed)
         if out is not None:
             typer.echo(f"Comparison written to {out}/compare.md")
 
 
-def _progress(visible: bool) -> Progress:
-    """One bar per variant on stderr (hidden with --json)."""
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
-    return Progress(*columns, console=Console(stderr=True), transient=True, disable=not visible)
+def compare_data(game: str, bots: list[str], games: int, seed: int, studies: list[VariantStudy]) -> dict[str, Any]:
+    return {"game": game, "bots": bots, "games": games, "seed": seed, "variants": [s.to_json() for s in studies]}
 
 
 def text_pairs(text: str) -> list[str]:
@@ -179,8 +219,11 @@ def _rows(studies: list[VariantStudy]) -> dict[str, list[tuple[float, Interval]]
     return {name: [s.metrics().get(name, s.share(0)) for s in studies] for name in names}
 
 
-def print_compare(console: Console, studies: list[VariantStudy], game: str, bots: list[str], games: int) -> None:
-    table = Table(title=f"{game}: {games} games per variant, bots {', '.join(bots)}", title_justify="left")
+def print_compare(
+    console: Console, studies: list[VariantStudy], game: str, bots: list[str], games: int, seed: int
+) -> None:
+    title = f"{game}: {games} games per variant, bots {', '.join(bots)}, seed {seed}"
+    table = Table(title=title, title_justify="left")
     table.add_column("")
     for s in studies:
         table.add_column(s.label, justify="right")
