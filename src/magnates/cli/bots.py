@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Any
 
 import typer
@@ -11,15 +12,19 @@ from rich.table import Table
 from magnates.bots.learned import SHIPPED, WEIGHTS_DIR, shipped_file
 from magnates.bots.registry import available, describe, in_level_order
 from magnates.cli.common import OPTION_HELP, PLAYERS_HELP, fail, load_game, user_errors
+from magnates.core.game import Game
 from magnates.games import games as game_names
 
 
 def bots_command(
     game_name: Annotated[
-        str | None, typer.Argument(metavar="[GAME]", help="One game (default: every game, default options).")
+        str | None, typer.Argument(metavar="GAME", help="One game (default: every game, default options).")
     ] = None,
     players: Annotated[int | None, typer.Option("--players", help=PLAYERS_HELP)] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print one JSON object: each game's bots, the weights.")
+    ] = False,
 ) -> None:
     """List the bots a game offers with a line on how each plays, and the shipped learned weights."""
     if game_name is None and (option or players is not None):
@@ -27,6 +32,9 @@ def bots_command(
     chosen = [game_name] if game_name else list(game_names())
     with user_errors():
         games = [load_game(name, option or [], players) for name in chosen]
+    if as_json:
+        typer.echo(json.dumps(bots_json(games)))
+        return
     console = Console(highlight=False)
     for game in games:
         table = Table(title=f"{game.name} ({game.num_players} players)", title_justify="left", show_lines=False)
@@ -36,6 +44,42 @@ def bots_command(
             table.add_row(name, describe(name, game))
         console.print(table)
     print_weights(console)
+
+
+WEIGHTS_FIELDS = ("game", "options", "command", "seed", "code_version", "games", "training_seconds")
+
+
+def bots_json(games: list[Game]) -> dict[str, Any]:
+    """`bots --json`: per game its seats and bots (name, how it plays), then every shipped weights file."""
+    listed = [
+        {
+            "game": game.name,
+            "options": dict(game.options),
+            "players": game.num_players,
+            "bots": [
+                {"name": name, "description": describe(name, game)} for name in in_level_order(sorted(available(game)))
+            ],
+        }
+        for game in games
+    ]
+    weights = []
+    for preset, files in SHIPPED.items():
+        for file in files:
+            net = shipped_file(file)
+            meta: dict[str, Any] = net.meta if net is not None else {}
+            weights.append(
+                {
+                    "preset": preset,
+                    "file": file,
+                    "installed": net is not None,
+                    **{
+                        key: meta[key]
+                        for key in ("game", "options", "command", "seed", "code_version", "games")
+                        if key in meta
+                    },
+                }
+            )
+    return {"games": listed, "weights": weights}
 
 
 def print_weights(console: Console) -> None:

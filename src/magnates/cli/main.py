@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import sys
@@ -13,7 +14,7 @@ import typer.core
 
 import magnates
 from magnates.cli import analyze, arena, bench, bots, compare, play, report, roll, rules, serve, simulate, train
-from magnates.cli.common import err_console, say_error
+from magnates.cli.common import INTERRUPTED, err_console, say_error
 
 
 def _flags_show_no_type() -> None:
@@ -34,6 +35,25 @@ def _flags_show_no_type() -> None:
 
 
 _flags_show_no_type()
+
+
+def _usage_names_plain() -> None:
+    """Write arguments in usage lines as Unix usage does: `GAME` when required, `[GAME]` when not.
+
+    Recent Typer releases write a required argument as `{GAME}`, which reads as a set of choices
+    (or a template to fill in); the hook is left alone where it does not exist."""
+    if not hasattr(typer.core.TyperArgument, "_usage_display_name"):
+        return
+
+    def usage_name(self: typer.core.TyperArgument) -> str:
+        name = str(self.metavar or self.name or "").strip("[]{}").upper()
+        name = name if self.required else f"[{name}]"
+        return name + ("..." if self.nargs != 1 else "")
+
+    typer.core.TyperArgument._usage_display_name = usage_name  # type: ignore[method-assign,assignment]
+
+
+_usage_names_plain()
 
 
 def package_version() -> str:
@@ -68,10 +88,27 @@ def _root(
 
 
 @app.command("games")
-def games_command() -> None:
+def games_command(
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print a JSON list of the games: name, title, seats, options.")
+    ] = False,
+) -> None:
     """List the registered games, one per line."""
-    for name in magnates.games():
-        typer.echo(name)
+    if not as_json:
+        for name in magnates.games():
+            typer.echo(name)
+        return
+    typer.echo(json.dumps([game_summary(name) for name in magnates.games()]))
+
+
+def game_summary(name: str) -> dict[str, Any]:
+    """A game as `games --json` lists it: its name and title, its seats and declared options."""
+    game = magnates.load(name)
+    options = [
+        {"name": o.name, "default": o.default, "choices": list(o.choices) if o.choices else None, "doc": o.doc}
+        for o in type(game).options_declared
+    ]
+    return {"name": name, "title": game.title, "players": game.num_players, "options": options}
 
 
 app.command("bots")(bots.bots_command)
@@ -97,7 +134,13 @@ def main() -> None:
     """
     try:
         code = app(standalone_mode=False)
-    except typer.Abort:
+    except KeyboardInterrupt:
+        err_console.print("interrupted", markup=False)
+        sys.exit(INTERRUPTED)
+    except typer.Abort as abort:
+        if isinstance(abort.__context__, KeyboardInterrupt):  # Ctrl-C where no command caught it
+            err_console.print("interrupted", markup=False)
+            sys.exit(INTERRUPTED)
         err_console.print("aborted", markup=False)
         sys.exit(1)
     except Exception as err:  # the last wall before a user would see a traceback

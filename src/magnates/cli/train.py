@@ -8,9 +8,19 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from magnates.cli.common import OPTION_HELP, PLAYERS_HELP, fail, load_game, user_errors
+from magnates.cli.common import (
+    OPTION_HELP,
+    PLAYERS_HELP,
+    SEED_HELP,
+    fail,
+    interrupted,
+    load_game,
+    pick_seed,
+    user_errors,
+)
+from magnates.cli.outputs import Force, bad_path, check_out_folder
+from magnates.cli.progress import progress
 
 
 def train_command(
@@ -20,7 +30,7 @@ def train_command(
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
     hours: Annotated[float | None, typer.Option("--hours", help="Stop after this much training time.")] = None,
     games: Annotated[int | None, typer.Option("--games", help="Stop after this many self-play games.")] = None,
-    seed: Annotated[int, typer.Option("--seed", help="Seed of the whole run (games, batches, weights).")] = 0,
+    seed: Annotated[int | None, typer.Option("--seed", help=SEED_HELP)] = None,
     resume: Annotated[bool, typer.Option("--resume", help="Continue the run in --out from its checkpoint.")] = False,
     actor: Annotated[
         str,
@@ -62,6 +72,7 @@ def train_command(
     eval_against: Annotated[str, typer.Option("--eval-against", help="The bot measured against.")] = "hard",
     threads: Annotated[int, typer.Option("--threads", help="Torch threads for learning.")] = 1,
     workers: Annotated[int, typer.Option("--workers", help="Processes playing the games.")] = 1,
+    force: Force = False,
 ) -> None:
     """Train a policy-value network by self-play and export it for the numpy `learned` bot."""
     if (hours is None) == (games is None):
@@ -72,6 +83,10 @@ def train_command(
         fail(f"training needs the train extra ({err}); pip install 'magnates[train]'")
     with user_errors():
         game = load_game(game_name, option or [], players)
+    if not resume and (out / "checkpoint.pt").exists():
+        bad_path(out, "it already holds a training run; continue it with --resume, or choose a new folder")
+    check_out_folder(out, force=force or resume)  # --resume continues the run the folder holds
+    seed = pick_seed(seed)
     try:
         config = TrainConfig(
             game=game.name,
@@ -102,24 +117,25 @@ def train_command(
         fail(str(err))
     total = games if games is not None else int((hours or 0) * 3600)
     unit = "games" if games is not None else "seconds"
-    columns = (
-        TextColumn(f"training {game.name}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn(unit + " {task.fields[status]}"),
-        TimeElapsedColumn(),
-    )
-    with Progress(*columns, transient=False) as bar:
-        task = bar.add_task("train", total=total, status="")
+    with progress(f"training {game.name} (seed {seed})", total, unit) as ticker:
 
-        def show(progress: object) -> None:
+        def show(_progress: object) -> None:
             p = trainer.progress
             done = p.games if games is not None else int(p.seconds)
-            status = f"| {p.games} games, value loss {p.last_value_loss:.3f}, policy loss {p.last_policy_loss:.3f}"
+            status = f"{p.games} games, value loss {p.last_value_loss:.3f}, policy loss {p.last_policy_loss:.3f}"
             if p.evals:
                 status += f", {p.evals[-1]['rate']:.0%} vs {eval_against}"
-            bar.update(task, completed=min(done, total), status=status)
+            ticker.update(min(done, total), status)
 
         show(None)
-        trainer.run(show)
+        try:
+            trainer.run(show)
+        except KeyboardInterrupt:
+            played = trainer.progress.games
+            if (out / "checkpoint.pt").exists():
+                interrupted(
+                    f"stopped after {played} self-play games; the last checkpoint and its weights are in {out}/ "
+                    "(continue with --resume)"
+                )
+            interrupted(f"stopped after {played} self-play games, before the first checkpoint; nothing kept")
     typer.echo(f"weights: {out / 'weights.npz'}; log: {out / 'log.csv'}; plot: {out / 'training.png'}")

@@ -25,7 +25,7 @@ import random
 import subprocess
 import time
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -40,7 +40,7 @@ from magnates.bots.registry import make_bot
 from magnates.core.game import Game
 from magnates.learn.network import PolicyValueNet, load_numpy, losses, to_numpy
 from magnates.learn.selfplay import PRESET_ACTORS, GameLog, Samples, SelfPlayJob, make_actor, play_game, play_games
-from magnates.sim.batch import chunked
+from magnates.sim.batch import chunked, ignore_interrupts, interrupt_flag, stop_pool
 from magnates.sim.runner import derive_seed
 from magnates.sim.runner import play_game as play_match
 from magnates.sim.stats import wilson_interval
@@ -225,9 +225,16 @@ class Trainer:
         (self.out / "config.json").write_text(json.dumps(asdict(self.config), indent=2, default=str) + "\n")
         c = self.config
         if c.workers > 1:
-            self.pool = ProcessPoolExecutor(max_workers=c.workers, mp_context=multiprocessing.get_context("spawn"))
+            self.pool = ProcessPoolExecutor(
+                max_workers=c.workers, mp_context=multiprocessing.get_context("spawn"), initializer=ignore_interrupts
+            )
         try:
             self._rounds(on_round)
+        except BaseException:  # Ctrl-C or a failure: end the workers now, not after their queued games
+            if self.pool is not None:
+                stop_pool(self.pool)
+                self.pool = None
+            raise
         finally:
             if self.pool is not None:
                 self.pool.shutdown()
@@ -236,8 +243,16 @@ class Trainer:
 
     def _map(self, work: Callable[[Any], list[Any]], jobs: list[Any]) -> list[Any]:
         """`work` over `jobs` (each a list of results), on the pool when there is one; results in job order."""
-        parts = list(self.pool.map(work, jobs)) if self.pool is not None else [work(job) for job in jobs]
-        return [result for part in parts for result in part]
+        if self.pool is None:
+            return [result for job in jobs for result in work(job)]
+        futures = [self.pool.submit(work, job) for job in jobs]
+        with interrupt_flag() as stopped:  # Ctrl-C is looked at between waits (see `interrupt_flag`)
+            pending = set(futures)
+            while pending and not stopped.is_set():
+                _, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+            if stopped.is_set():
+                raise KeyboardInterrupt
+        return [result for future in futures for result in future.result()]
 
     def _rounds(self, on_round: Callable[[Progress], None] | None) -> None:
         c = self.config

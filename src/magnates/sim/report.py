@@ -38,9 +38,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from magnates.core.errors import RecordError
+from magnates.core.errors import MagnatesError, RecordError
 from magnates.core.game import CHANCE, TERMINAL
 from magnates.core.record import Record
+from magnates.games import load
 from magnates.records import replay
 from magnates.sim.stats import wilson_interval
 
@@ -74,12 +75,34 @@ class GameSummary:
         return self.reason.startswith(TIEBREAK_PREFIX) and not self.is_draw
 
 
-def read_lines(source: Path) -> Iterator[tuple[str, dict[str, Any]]]:
-    """(where, JSON object) for every non-empty line of the JSON-lines files at `source`."""
-    files = sorted(source.glob("*.jsonl")) if source.is_dir() else [source]
+def record_files(source: Path) -> list[Path]:
+    """The files a report reads at `source`: the file itself, or every `*.jsonl` file under the
+    folder (its subfolders too, as `magnates compare --out` writes one per variant) and every
+    `*.json` file that holds one game record (a game saved by `magnates play --save`, a game
+    exported from the web platform). Summaries and reports (`summary.json`, `report.json`...) are
+    not records and are passed over."""
+    if not source.is_dir():
+        return [source]
+    files = sorted(source.rglob("*.jsonl"))
+    for path in sorted(source.rglob("*.json")):
+        try:
+            data = json.loads(path.read_text())
+        except (OSError, ValueError):
+            continue
+        if isinstance(data, dict) and "actions" in data and "game" in data:
+            files.append(path)
     if not files:
-        raise RecordError(f"no *.jsonl record files in {source}")
-    for path in files:
+        raise RecordError(f"no *.jsonl record files (nor saved games) in {source}")
+    return files
+
+
+def read_lines(source: Path) -> Iterator[tuple[str, dict[str, Any]]]:
+    """(where, JSON object) for every game at `source`: each non-empty line of a JSON-lines file,
+    or the one record of a `.json` file (`where` is `file:line`, or the file for a `.json`)."""
+    for path in record_files(source):
+        if path.suffix == ".json":
+            yield str(path), _read_json_file(path)
+            continue
         try:
             handle = path.open()
         except OSError as err:
@@ -91,10 +114,24 @@ def read_lines(source: Path) -> Iterator[tuple[str, dict[str, Any]]]:
                 try:
                     data = json.loads(line)
                 except json.JSONDecodeError as err:
-                    raise RecordError(f"{path}:{number} is not valid JSON: {err}") from None
+                    hint = " (a saved game is one JSON object: name a .json file)" if number == 1 else ""
+                    raise RecordError(f"{path}:{number} is not valid JSON: {err}{hint}") from None
                 if not isinstance(data, dict):
                     raise RecordError(f"{path}:{number} is not a JSON object")
                 yield f"{path}:{number}", data
+
+
+def _read_json_file(path: Path) -> dict[str, Any]:
+    """One game record written as a whole JSON file."""
+    try:
+        data = json.loads(path.read_text())
+    except OSError as err:
+        raise RecordError(f"cannot read {path}: {err.strerror}") from None
+    except ValueError as err:
+        raise RecordError(f"{path} is not valid JSON: {err}") from None
+    if not isinstance(data, dict):
+        raise RecordError(f"{path} is not a JSON object")
+    return data
 
 
 def split_line(data: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
@@ -135,22 +172,87 @@ def _replayed(data: dict[str, Any], where: str) -> tuple[dict[str, Any], int]:
         raise RecordError(f"{where}: {err}") from None
     final = states[-1]
     if final.current_player() != TERMINAL:
-        raise RecordError(f"{where}: the recorded game did not finish")
+        raise RecordError(f"{where}: the recorded game did not finish (a report counts finished games only)")
     decisions = sum(1 for state in states[:-1] if state.current_player() not in (CHANCE, TERMINAL))
     return final.result().to_json(), decisions
 
 
+def _field_error(where: str, field_name: str, problem: str) -> RecordError:
+    return RecordError(f"{where}: field {field_name}: {problem}")
+
+
+def _checked_record(record: dict[str, Any], where: str) -> Record | None:
+    """The record part of a line, checked: its actions a list of action ids, its options those of
+    its game (an unknown game, option or value is refused, naming it). None for a line without one."""
+    if not record:
+        return None
+    for name, kind, text in (("actions", list, "a list of action ids"), ("options", dict, "an object")):
+        if name in record and not isinstance(record[name], kind):
+            raise _field_error(where, name, f"must be {text}, not {json.dumps(record[name])[:40]}")
+    try:
+        checked = Record.from_json(record)
+    except RecordError as err:
+        raise RecordError(f"{where}: {err}") from None
+    try:
+        _game_of(checked.game, checked.options)
+    except MagnatesError as err:
+        raise _field_error(where, "options" if "option" in str(err) else "game", str(err)) from None
+    return checked
+
+
+_LOADED: dict[str, Any] = {}
+
+
+def _game_of(name: str, options: Mapping[str, Any]) -> Any:
+    """The game of a record (loaded once per game and options: a report may read thousands)."""
+    key = json.dumps([name, options], sort_keys=True, default=str)
+    if key not in _LOADED:
+        _LOADED[key] = load(name, **options)
+    return _LOADED[key]
+
+
+def _checked_result(result: Any, where: str) -> dict[str, Any]:
+    """A stored result, checked field by field: a ranking of places (1 = first), a reason, details."""
+    if not isinstance(result, dict):
+        raise _field_error(where, "result", "must be an object with ranking, scores and reason")
+    ranking = result.get("ranking")
+    if not isinstance(ranking, list) or not ranking or not all(type(p) is int and p >= 1 for p in ranking):
+        raise _field_error(where, "result.ranking", f"must be a list of places (1 = first), not {json.dumps(ranking)}")
+    if not isinstance(result.get("reason", ""), str):
+        raise _field_error(where, "result.reason", "must be text")
+    if not isinstance(result.get("details") or {}, dict):
+        raise _field_error(where, "result.details", "must be an object")
+    return result
+
+
+def _seat_names(record: dict[str, Any]) -> list[str]:
+    """Who sat where in a game saved by `magnates play` (`human`, a bot name), when it says so."""
+    seats = (record.get("meta") or {}).get("seats")
+    return list(seats) if isinstance(seats, list) and all(isinstance(s, str) for s in seats) else []
+
+
 def summarize_line(data: dict[str, Any], where: str = "record") -> GameSummary | None:
-    """A finished game's summary, or None for a game that ended in an error."""
+    """A finished game's summary, or None for a game that ended in an error; a line that is not
+    what this package writes is refused with a RecordError naming where it is and the field."""
     record, meta = split_line(data)
+    checked = _checked_record(record, where)
     result = meta.get("result")
     decisions = meta.get("decisions")
     if result is None and meta.get("error"):
         return None
     if result is None:
-        if "actions" not in record:
+        if checked is None:
             raise RecordError(f"{where}: neither a result nor actions to replay")
         result, decisions = _replayed(record, where)
+    result = _checked_result(result, where)
+    for name in ("turns", "decisions"):
+        if meta.get(name) is not None and type(meta[name]) is not int:
+            raise _field_error(where, name, f"must be a whole number, not {json.dumps(meta[name])}")
+    bots = meta.get("bots") or (record.get("meta") or {}).get("bots") or _seat_names(record) or []
+    if not isinstance(bots, list):
+        raise _field_error(where, "bots", "must be a list of bot names")
+    if bots and len(bots) != len(result["ranking"]):
+        raise _field_error(where, "bots", f"names {len(bots)} seats but the ranking has {len(result['ranking'])}")
     details = result.get("details") or {}
     if isinstance(details.get("turns"), int):
         length, unit = details["turns"], "turns"
@@ -158,17 +260,21 @@ def summarize_line(data: dict[str, Any], where: str = "record") -> GameSummary |
         length, unit = meta["turns"], "turns"
     else:
         length, unit = int(decisions or len(record.get("actions", []))), "decisions"
-    bots = meta.get("bots") or (record.get("meta") or {}).get("bots") or []
+    try:
+        income = _income(details)
+        first_player = int(details.get("first_player", 0))
+    except (TypeError, ValueError, AttributeError) as err:
+        raise _field_error(where, "result.details", f"income or first_player is malformed ({err})") from None
     return GameSummary(
         game=str(record.get("game", meta.get("game", "?"))),
         options=dict(record.get("options") or meta.get("options") or {}),
         bots=[str(b) for b in bots],
-        ranking=[int(place) for place in result["ranking"]],
+        ranking=list(result["ranking"]),
         reason=str(result.get("reason", "")),
         length=length,
         length_unit=unit,
-        income=_income(details),
-        first_player=int(details.get("first_player", 0)),
+        income=income,
+        first_player=first_player,
     )
 
 
@@ -301,13 +407,14 @@ def _figure(paths: list[Path], alt: str) -> str:
     return f"![{alt}]({paths[0].name}) ([SVG]({paths[1].name}))"
 
 
-def write_report(source: Path, out: Path | None = None) -> Path:
-    """Read the records at `source`, write report.json, plots and report.md into `out`; return report.md."""
+def write_report(source: Path, out: Path | None = None, report: Report | None = None) -> Path:
+    """Read the records at `source` (or take their `report` if already built), write report.json,
+    plots and report.md into `out`; return report.md."""
     from magnates.sim import plots
 
     out = out or (source if source.is_dir() else source.parent)
-    summaries, errors = load_summaries(source)
-    report = build_report(summaries, errors)
+    if report is None:
+        report = build_report(*load_summaries(source))
     out.mkdir(parents=True, exist_ok=True)
     (out / "report.json").write_text(json.dumps(report.to_json(), indent=1))
     seats = [f"Player {seat + 1}" for seat in range(report.players)]
