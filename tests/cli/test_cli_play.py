@@ -117,14 +117,17 @@ def test_match_dice_reads_numbers_text_and_list_positions() -> None:
     assert match_dice("4 4", outcomes, texts) is None
     assert match_dice("#9", outcomes, texts) is None
     assert match_dice("1", outcomes, texts) == 11  # the only roll whose last die is 1
-    assert match_dice("3", outcomes, ["roll 7 3", "roll 9 3", "roll 4 4"]) == 12  # two rolls end in 3: the 3rd listed
+    # Two rolls end in 3: a bare number is refused, never read as the 3rd outcome listed.
+    assert match_dice("3", outcomes, ["roll 7 3", "roll 9 3", "roll 4 4"]) is None
+    assert match_dice("5", outcomes, ["roll 3 2", "roll 9 3", "roll 4 4"]) is None  # not "roll 3 2", 5 matches none
 
 
 def test_match_dice_reads_an_unordered_pair_and_a_word() -> None:
     outcomes = [1, 2, 3, 4]
     assert match_dice("3 7", outcomes, ["roll 7 3", "roll 7 7", "roll 3 3", "roll 9 1"]) == 1
     assert match_dice("Suns", outcomes, ["tax Moons", "tax Suns", "tax Waves", "tax Knots"]) == 2
-    assert match_dice("4", outcomes, ["tax Moons", "tax Suns", "tax Waves", "tax Knots"]) == 4
+    # A lone number is a die's face, never a place in the list (the game's aliases read faces).
+    assert match_dice("4", outcomes, ["tax Moons", "tax Suns", "tax Waves", "tax Knots"]) is None
     assert match_dice("stars", outcomes, ["tax Moons", "tax Suns", "tax Waves", "tax Knots"]) is None
 
 

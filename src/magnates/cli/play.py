@@ -30,10 +30,23 @@ from magnates.core.record import load_record, replay_on, save
 from magnates.games import load
 from magnates.sim.runner import chance_rng, derive_seed, seat_rng
 
-from .common import DEFAULT_BOT, DEFAULT_BOT_HELP, OPTION_HELP, PLAYERS_HELP, fail, load_game, user_errors
+from .common import (
+    DEFAULT_BOT,
+    DEFAULT_BOT_HELP,
+    OPTION_HELP,
+    PLAYERS_HELP,
+    SEED_HELP,
+    fail,
+    load_game,
+    pick_seed,
+    user_errors,
+)
+from .outputs import check_save_file
 from .view import MenuEntry, Renderer, action_menu, find_renderer, log_lines, render_menu, seat_name, show_view
 
 HUMAN = "human"
+SAVE_FAILED = 2
+"""Exit status when the game could not be saved to --save (a path that cannot be written)."""
 
 HELP_TEXT = """\
 Type the number of an action, or its text (or the start of its text, if only
@@ -46,8 +59,10 @@ one action begins that way). Other commands:
 DICE_HELP = """\
 Roll the real dice and type what they show, e.g. "{example}" (the numbers in
 the order the outcome is written, or the outcome's whole text). "#N" picks the
-Nth outcome of the list, and so does a lone number that matches no roll.
+Nth outcome of the list; a number alone is never read as a place in the list.
 Other commands: list, save FILE, help, quit."""
+
+DICE_FORMS = "type the dice as they show (e.g. {example!r}), the outcome's text, or #N for the Nth of 'list'"
 
 
 class EndOfInput(Exception):
@@ -87,6 +102,7 @@ class PlaySession:
         self.dice_manual = dice_manual
         self.save_path = save_path
         self.echo_input = echo_input
+        self.saved = False
         self.renderer: Renderer | None = find_renderer(game.name)
         self.bots: dict[int, Bot] = {s: make_bot(name, game) for s, name in enumerate(seats) if name != HUMAN}
         resumed = len(state.history)
@@ -112,7 +128,7 @@ class PlaySession:
         except Quit:
             self.autosave()
             self.console.print("You left the game." + self.saved_note(), soft_wrap=True, markup=False)
-            return 0
+            return self.status(0)
         except KeyboardInterrupt:
             self.autosave()
             self.console.print("\nInterrupted." + self.saved_note(), soft_wrap=True, markup=False)
@@ -122,10 +138,10 @@ class PlaySession:
             self.console.print(
                 "\nEnd of input: the game was left unfinished." + self.saved_note(), soft_wrap=True, markup=False
             )
-            return 0
+            return self.status(0)
         self.autosave()
         self.show_end()
-        return 0
+        return self.status(0)
 
     def step(self) -> None:
         player = self.state.current_player()
@@ -277,27 +293,47 @@ class PlaySession:
             if line.lower() == "list":
                 self.console.print(", ".join(f"#{i + 1} {t}" for i, t in enumerate(texts)), markup=False)
                 continue
-            choice = match_dice(line, outcomes, texts)
+            choice = self.named_outcome(line, outcomes)
             if choice is None:
-                self.console.print(f"{line!r} is not a possible roll here. Type 'list' to see them all.", markup=False)
+                choice = match_dice(line, outcomes, texts)
+            if choice is None:
+                forms = DICE_FORMS.format(example=example)
+                self.console.print(f"{line!r} is not a possible roll here: {forms}.", markup=False, soft_wrap=True)
                 continue
             return choice
 
+    def named_outcome(self, line: str, outcomes: Sequence[int]) -> int | None:
+        """The outcome the game itself reads `line` as (its text or an alias such as a tax die's
+        face, "4"), if that is one of the possible outcomes."""
+        try:
+            action = self.game.parse_action(line)
+        except (IllegalAction, ValueError, KeyError):
+            return None
+        return action if action in outcomes else None
+
     # -- saving ---------------------------------------------------------------------
-    def save_to(self, path: Path) -> None:
+    def save_to(self, path: Path) -> bool:
+        """Save the game at `path`; False (said on the console) when it could not be written."""
         try:
             save(self.state, path, seats=self.seats, seed=self.seed)
         except OSError as err:
             self.console.print(f"Could not save to {path}: {err.strerror}", markup=False, soft_wrap=True)
-            return
+            return False
         self.console.print(f"Saved to {path}.", markup=False, soft_wrap=True)
+        return True
 
     def autosave(self) -> None:
+        """Save to --save as the game ends or is left; a failure is remembered for the exit status."""
         if self.save_path is not None:
-            self.save_to(self.save_path)
+            self.saved = self.save_to(self.save_path)
 
     def saved_note(self) -> str:
-        return "" if self.save_path is None else f" Continue it with --load {self.save_path}."
+        """How to continue, said only when the game was really saved."""
+        return f" Continue it with --load {self.save_path}." if self.save_path is not None and self.saved else ""
+
+    def status(self, code: int) -> int:
+        """The exit status: `code`, or 2 (a path that cannot be written) when --save failed."""
+        return SAVE_FAILED if code == 0 and self.save_path is not None and not self.saved else code
 
 
 def match_dice(line: str, outcomes: Sequence[int], texts: Sequence[str]) -> int | None:
@@ -306,8 +342,10 @@ def match_dice(line: str, outcomes: Sequence[int], texts: Sequence[str]) -> int 
     Tried in turn: the outcome's whole text; "#N" (the Nth outcome listed); the
     numbers the dice show, compared with the last numbers of each outcome's
     text in order, then in any order ("3 7" finds "roll 7 3"); words that occur
-    in exactly one outcome's text ("moons" finds "tax Moons"); and last, a lone
-    number N that matched no roll picks the Nth outcome, as in the action menu.
+    in exactly one outcome's text ("moons" finds "tax Moons"). A lone number that
+    matches no roll is refused rather than read as the Nth outcome: at a dice prompt
+    "5" means a die showing 5, and taking it as a place in the list would record
+    another roll without a word.
     """
     lowered = line.lower().strip()
     for action, text in zip(outcomes, texts, strict=True):
@@ -328,8 +366,6 @@ def match_dice(line: str, outcomes: Sequence[int], texts: Sequence[str]) -> int 
             ]
             if len(found) == 1:
                 return found[0]
-        if len(typed) == 1 and lowered.isdigit() and 1 <= typed[0] <= len(outcomes):
-            return outcomes[typed[0] - 1]
         return None
     words = lowered.split()
     found = [
@@ -381,7 +417,7 @@ def play_command(
     vs: Annotated[str | None, typer.Option("--vs", help=f"The bot at every other seat ({DEFAULT_BOT_HELP}).")] = None,
     seats: Annotated[str | None, typer.Option(help="Who plays each seat, e.g. human,greedy or human,human.")] = None,
     players: Annotated[int | None, typer.Option(help=PLAYERS_HELP)] = None,
-    seed: Annotated[int | None, typer.Option(help="Seed of the dice, draws and bots (default: random, shown).")] = None,
+    seed: Annotated[int | None, typer.Option(help=SEED_HELP)] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
     dice: Annotated[
         str, typer.Option(help="auto: roll the dice; manual: type in the dice rolled at a real table.")
@@ -396,6 +432,8 @@ def play_command(
     """Play a game in the terminal against bots (or people at the same keyboard)."""
     if dice not in ("auto", "manual"):
         fail(f"--dice takes auto or manual, not {dice!r}")
+    if save_path is not None:
+        check_save_file(save_path)  # before the game: a game played to the end must not be lost
     with user_errors():
         if load_path is not None:
             if option or players is not None:
@@ -415,8 +453,7 @@ def play_command(
             game = load_game(game_name, option or [], players)
             state = game.new_initial_state()
         seat_list = parse_seats(game, seats, vs)
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**31)
+    seed = pick_seed(seed)
     console = Console(highlight=False)
     console.print(
         f"[bold]{game.title}[/] - seats: "
