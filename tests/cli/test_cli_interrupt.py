@@ -1,0 +1,130 @@
+"""Ctrl-C stops a batch at once, keeps the games that finished and says so in one line.
+
+A real `magnates` process is started on a batch far too long to finish, and SIGINT is sent once
+games have finished: to the process alone (`kill -INT`), or to its whole process group, as a
+terminal's Ctrl-C does. It must exit 130 within seconds, with its worker processes ended, the
+finished games written under --out, and one `interrupted:` line saying how many.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+TOY_DIR = Path(__file__).resolve().parent.parent / "sim"
+LAUNCH = (
+    "import sys; sys.path.insert(0, {dir!r});"
+    "from magnates.games import REGISTRY; REGISTRY['toy'] = 'dice_cards_toy:ToyGame';"
+    "from magnates.cli.main import main; sys.argv = ['magnates'] + sys.argv[1:]; main()"
+)
+STOPPED_WITHIN = 10.0
+"""Seconds from SIGINT to exit allowed here (it takes well under one on an idle machine; the
+margin is for a busy test machine, not for the command)."""
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is `pid` (its pool workers)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state != "Z"
+
+
+def interrupt(args: list[str], whole_group: bool) -> tuple[subprocess.Popen[str], str, float, list[int]]:
+    """Start `magnates ARGS`, wait for finished games, send SIGINT; (process, stderr, seconds to exit, workers)."""
+    env = {**os.environ, "MAGNATES_PROGRESS_SECONDS": "0.2", "NO_COLOR": "1"}
+    env.pop("MAGNATES_DEBUG", None)
+    process = subprocess.Popen(
+        [sys.executable, "-c", LAUNCH.format(dir=str(TOY_DIR)), *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        start_new_session=True,
+    )
+    assert process.stderr is not None
+    seen = []
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        line = process.stderr.readline()
+        assert line, f"the command ended before any game finished: {''.join(seen)}"
+        seen.append(line)
+        done = re.search(r": (\d+)/\d+ games", line)
+        if done and int(done.group(1)) > 0:
+            break
+    workers = children(process.pid)
+    if whole_group:
+        os.killpg(process.pid, signal.SIGINT)
+    else:
+        process.send_signal(signal.SIGINT)
+    sent = time.monotonic()
+    _, rest = process.communicate(timeout=60)
+    return process, "".join(seen) + rest, time.monotonic() - sent, workers
+
+
+@pytest.mark.parametrize("whole_group", [False, True], ids=["kill -INT", "Ctrl-C at a terminal"])
+def test_simulate_stops_at_once_and_keeps_what_finished(tmp_path: Path, whole_group: bool) -> None:
+    out = tmp_path / "run"
+    args = ["simulate", "toy", "--games", "500000", "--workers", "2", "--seed", "1", "--out", str(out)]
+    process, stderr, seconds, workers = interrupt(args, whole_group)
+    print(f"stopped {seconds:.2f} s after SIGINT")
+    assert process.returncode == 130, stderr
+    assert seconds < STOPPED_WITHIN
+    assert "Traceback" not in stderr
+    last = stderr.strip().splitlines()[-1]
+    said = re.fullmatch(r"interrupted: (\d+) of 500000 games finished; their records and summary written to (.+)", last)
+    assert said, last
+    finished = int(said.group(1))
+    assert 0 < finished < 500000
+    lines = (out / "games.jsonl").read_text().splitlines()
+    assert len(lines) == finished
+    assert len({json.loads(line)["index"] for line in lines}) == finished
+    assert json.loads((out / "summary.json").read_text())["games"] == finished
+    assert workers, "the batch ran on worker processes"
+    time.sleep(0.5)
+    assert not [pid for pid in workers if alive(pid)], "a worker outlived the command"
+
+
+def test_arena_on_one_worker_stops_and_keeps_what_finished(tmp_path: Path) -> None:
+    out = tmp_path / "arena"
+    args = ["arena", "toy", "--bots", "high,random", "--games", "400000", "--workers", "1", "--out", str(out)]
+    process, stderr, seconds, _ = interrupt(args, whole_group=True)
+    assert process.returncode == 130, stderr
+    assert seconds < STOPPED_WITHIN and "Traceback" not in stderr
+    last = stderr.strip().splitlines()[-1]
+    said = re.fullmatch(
+        r"interrupted: (\d+) of 400000 games finished; their records and arena.json written to .+", last
+    )
+    assert said, last
+    finished = int(said.group(1))
+    assert len((out / "games.jsonl").read_text().splitlines()) == finished
+    assert json.loads((out / "arena.json").read_text())["games"] == finished
+
+
+def test_without_out_nothing_is_written_and_that_is_said(tmp_path: Path) -> None:
+    args = ["simulate", "toy", "--games", "500000", "--workers", "1"]
+    process, stderr, _, _ = interrupt(args, whole_group=False)
+    assert process.returncode == 130
+    assert stderr.strip().splitlines()[-1].endswith("games finished; nothing written (no --out)")
