@@ -20,6 +20,7 @@ from rich.table import Table
 from magnates.games import Analyzer, entry
 
 from .common import OPTION_HELP, PLAYERS_HELP, fail, load_game, user_errors
+from .outputs import Force, bad_path, check_out_folder
 
 COMPACT_ABOVE = 6
 """Tables wider than this show bare fractions in the terminal (the decimals are in --json and --out)."""
@@ -56,6 +57,7 @@ def analyze_command(
     ),
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object (exact values as strings).")] = False,
     out: Annotated[Path | None, typer.Option(help="Write analysis.md, analysis.json and the profit plot here.")] = None,
+    force: Force = False,
 ) -> None:
     """Exact probabilities and expectations from the dice: production, taxation, income, profit."""
     horizon = parse_turns(turns)
@@ -64,12 +66,14 @@ def analyze_command(
     analyzer = entry(game_name).analysis
     if analyzer is None:
         fail(f"there is no designer analysis for {game_name} yet; magnate has one")
+    if out is not None:
+        check_out_folder(out, force=force)
     analysis = analyzer.analyze(game.options, horizon)
     if out is not None:
         try:
             write_analysis(analyzer, analysis, out, game.title)
         except OSError as err:
-            fail(f"cannot write to {out}: {err.strerror}", 1)
+            bad_path(out, (err.strerror or str(err)).lower())
     if as_json:
         typer.echo(json.dumps({"game": game.name, "options": game.options, **analysis.to_json()}))
         return

@@ -1,0 +1,117 @@
+"""Where commands write: every `--out` and `--save` is checked before any game, one error style.
+
+A bad path (cannot be created, not writable, a file where a folder is wanted) is one `error:
+cannot write to PATH: why` line with exit status 2, before a single game is played; a folder that
+already holds files is refused unless --force; `play --save` is checked before the game starts,
+and a save that fails at the end neither promises `--load` nor exits 0.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+from magnates.cli.main import app
+from magnates.cli.play import PlaySession
+from magnates.games import load
+
+runner = CliRunner()
+
+UNWRITABLE = "/proc/magnates-nope"
+"""A folder no one can create, even as root."""
+
+BATCHES = {
+    "simulate": ["simulate", "toy", "--workers", "1"],
+    "arena": ["arena", "toy", "--bots", "high,random", "--workers", "1"],
+    "compare": ["compare", "toy", "--variant", "turns=4", "--workers", "1"],
+    "analyze": ["analyze", "magnate"],
+}
+
+
+def one_error_line(output: str) -> str:
+    lines = [line for line in output.splitlines() if line.strip()]
+    assert len(lines) == 1, output
+    assert lines[0].startswith("error: ") and "Traceback" not in output and "internal error" not in output
+    return lines[0]
+
+
+@pytest.mark.parametrize("command", BATCHES)
+def test_an_unwritable_out_is_refused_before_any_game(command: str) -> None:
+    started = time.monotonic()
+    games = [] if command == "analyze" else ["--games", "1000000"]
+    result = runner.invoke(app, [*BATCHES[command], *games, "--out", UNWRITABLE])
+    assert result.exit_code == 2, result.output
+    assert one_error_line(result.output).startswith(f"error: cannot write to {UNWRITABLE}: ")
+    assert time.monotonic() - started < 20, "games were played before the path was checked"
+
+
+OWN_FILE = {"simulate": "summary.json", "arena": "arena.json", "compare": "compare.json", "analyze": "analysis.json"}
+
+
+@pytest.mark.parametrize("command", BATCHES)
+def test_a_folder_with_results_is_refused_unless_forced(command: str, tmp_path: Path) -> None:
+    earlier = tmp_path / OWN_FILE[command]
+    earlier.write_text("an earlier run\n")
+    args = [*BATCHES[command], "--out", str(tmp_path)]
+    if command != "analyze":
+        args += ["--games", "2"]
+    refused = runner.invoke(app, args)
+    assert refused.exit_code == 2
+    line = one_error_line(refused.output)
+    assert f"already holds 1 file(s) ({earlier.name})" in line and "--force" in line
+    assert earlier.read_text() == "an earlier run\n"
+    forced = runner.invoke(app, [*args, "--force"])
+    assert forced.exit_code == 0, forced.output
+    assert earlier.read_text() != "an earlier run\n"
+
+
+def test_a_file_where_the_out_folder_should_be_is_refused(tmp_path: Path) -> None:
+    target = tmp_path / "results"
+    target.write_text("")
+    result = runner.invoke(app, [*BATCHES["simulate"], "--games", "2", "--out", str(target)])
+    assert result.exit_code == 2
+    assert "it is a file" in one_error_line(result.output)
+
+
+def test_a_new_out_folder_is_created_with_its_parents(tmp_path: Path) -> None:
+    out = tmp_path / "a" / "b"
+    result = runner.invoke(app, [*BATCHES["simulate"], "--games", "3", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert (out / "games.jsonl").exists() and (out / "summary.json").exists()
+
+
+def test_play_save_is_checked_before_the_game_starts() -> None:
+    result = runner.invoke(app, ["play", "toy", "--seed", "1", "--save", "/nonexistent/dir/x.json"], input="1\n")
+    assert result.exit_code == 2
+    line = one_error_line(result.output)
+    assert line == "error: cannot write to /nonexistent/dir/x.json: the folder /nonexistent/dir does not exist"
+    assert "--load" not in result.output
+
+
+def test_play_save_into_a_folder_is_refused(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["play", "toy", "--seed", "1", "--save", str(tmp_path)], input="quit\n")
+    assert result.exit_code == 2 and "it is a folder" in one_error_line(result.output)
+
+
+def test_a_save_that_fails_at_the_end_does_not_promise_load_and_exits_2(tmp_path: Path) -> None:
+    game = load("toy")
+    console = Console(record=True, width=100)
+    gone = tmp_path / "removed" / "game.json"  # its folder vanished after the check
+    lines = iter(["quit"])
+    session = PlaySession(
+        game, game.new_initial_state(), ["human", "random"], 1, console, lambda: next(lines, None), save_path=gone
+    )
+    assert session.run() == 2
+    text = console.export_text()
+    assert "Could not save to" in text and "--load" not in text
+
+
+def test_a_save_that_works_still_says_how_to_continue(tmp_path: Path) -> None:
+    saved = tmp_path / "game.json"
+    result = runner.invoke(app, ["play", "toy", "--seed", "1", "--save", str(saved)], input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert f"Continue it with --load {saved}" in " ".join(result.output.split()) and saved.exists()
