@@ -9,7 +9,7 @@ import typer
 
 from magnates.sim.playout import bench
 
-from .common import OPTION_HELP, PLAYERS_HELP, fail, load_game, user_errors
+from .common import OPTION_HELP, PLAYERS_HELP, SEED_HELP, fail, load_game, pick_seed, user_errors
 
 
 def bench_command(
@@ -17,7 +17,7 @@ def bench_command(
     seconds: Annotated[float, typer.Option(help="How long to play random games.")] = 5.0,
     players: Annotated[int | None, typer.Option(help=PLAYERS_HELP)] = None,
     option: Annotated[list[str] | None, typer.Option("--option", "-o", help=OPTION_HELP)] = None,
-    seed: Annotated[int, typer.Option(help="Seed of the random playouts.")] = 0,
+    seed: Annotated[int | None, typer.Option(help=SEED_HELP)] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     env: Annotated[
         bool,
@@ -38,6 +38,7 @@ def bench_command(
     """Random playouts on one core: steps/s (every applied action, chance included) and games/s."""
     if not seconds > 0:
         fail(f"--seconds must be more than 0 (got {seconds:g}): the benchmark plays for that long")
+    seed = pick_seed(seed)
     if env:
         _env_bench(game_name, seconds, players, option or [], seed, as_json, concessions, cpu)
         return
@@ -46,10 +47,10 @@ def bench_command(
         game.action_space  # noqa: B018  built once, outside the timed loop
         result = bench(game, seconds, seed)
     if as_json:
-        typer.echo(json.dumps(result.to_json()))
+        typer.echo(json.dumps({**result.to_json(), "seed": seed}))
         return
     options = ", ".join(f"{k}={v}" for k, v in result.options.items()) or "default options"
-    typer.echo(f"{game.title}, random playouts on one core")
+    typer.echo(f"{game.title}, random playouts on one core, seed {seed}")
     typer.echo(f"  options: {options}")
     typer.echo(f"  {result.steps_per_second:,.0f} steps/s, {result.games_per_second:,.1f} games/s")
     typer.echo(

@@ -53,9 +53,10 @@ def roll_command(
     """Roll for resources (2d10, then the taxation d6 on a 1) and say who is taxed and what produces.
 
     The variant is given as for every other command: `--option mega=true`, `--players 3`,
-    `--option taxation=double`. The flags `--mega`, `--three` and `--double-taxation` of earlier
-    releases still work for this release, hidden from the help.
+    `--option taxation=double`.
     """
+    # --mega, --three and --double-taxation, this command's flags in earlier releases, still work
+    # for this release as hidden aliases of those options.
     with user_errors():
         options: dict[str, object] = dict(parse_option_pairs(option or []))
         for flag, name, value in (
