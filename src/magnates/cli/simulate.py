@@ -1,6 +1,6 @@
 """`magnates simulate`: many games between bots, with seats rotated, and what came of them.
 
-The numbers come from `magnates.sim` (see docs/simulation.md for the JSON and
+The numbers come from `magnates.sim` (see docs/reference/simulation.md for the JSON and
 the files written by `--out`); this module only parses arguments and prints.
 """
 
@@ -111,7 +111,7 @@ def _run(spec: BatchSpec, workers: int, show_progress: bool, backend: str = "loc
 
 
 def write_out(folder: Path, batch: BatchResult, summary: Summary) -> None:
-    """games.jsonl (one game per line, in index order) and summary.json; see docs/simulation.md."""
+    """games.jsonl (one game per line, in index order) and summary.json; see docs/reference/simulation.md."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
         game = batch.spec.load()

@@ -8,7 +8,7 @@
 - `playout`: the lean random-playout loop behind `magnates bench`.
 
 The file formats written by `magnates simulate --out` are described in
-docs/simulation.md.
+docs/reference/simulation.md.
 """
 
 from magnates.sim.batch import BatchResult, BatchSpec, game_seed, lineup, run_batch

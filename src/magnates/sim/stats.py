@@ -1,7 +1,7 @@
 """The summary of a batch: who won, how, how long games ran, how fast they were played.
 
 `Summary.to_json()` is the object `magnates simulate --json` prints and
-`--out` saves as summary.json; its keys are documented in docs/simulation.md.
+`--out` saves as summary.json; its keys are documented in docs/reference/simulation.md.
 """
 
 from __future__ import annotations
