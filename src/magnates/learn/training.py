@@ -3,7 +3,7 @@
 One round: play `chunk_games` self-play games (`magnates.learn.selfplay`, on `workers` processes),
 add their samples to a window of the last `window` rounds' samples, and take `updates` Adam steps
 on minibatches drawn from that window (by default one pass over the new samples: see "Learning the
-game, not the games" in docs/learned-bots.md). Every `checkpoint_every` games the whole run is saved
+game, not the games" in docs/reference/learned-bots.md). Every `checkpoint_every` games the whole run is saved
 (network, optimizer, random streams, counters and the sample window) to `OUT/checkpoint.pt`, the
 network is exported to `OUT/weights.npz` (and a copy under `OUT/snapshots/`), and a row goes to
 `OUT/log.csv` with the training losses and the value loss on held-out games; every `eval_every`
