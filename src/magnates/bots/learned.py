@@ -369,7 +369,7 @@ EXPERT_CHANGES: dict[str, dict[str, Any]] = {
     # four plans leave out at most decisions: 253 of fresh games 1600-1999 against `hard` (63.25%,
     # 95% CI 58.4-67.8%), where the bot without it won 233.5 of the same games beside it. Held under
     # 0.2 s on every decision (a 0.03 s search, the whole decision within 0.18 s), 244 of fresh games
-    # 2000-2399 (61.0%, 56.1-65.7%), slowest 0.194 s (docs/studies/magnate-expert.md, twentieth session).
+    # 2000-2399 (61.0%, 56.1-65.7%), slowest 0.194 s (docs/studies/magnate-expert.md).
     "magnate": {"check_policy_plan": True, "seconds": 0.03, "check_seconds": None, "decision_seconds": 0.18},
 }
 """What `expert` changes in a game's `hard` preset besides judging with the network (preset fields)."""
