@@ -62,23 +62,14 @@ def bots_json(games: list[Game]) -> dict[str, Any]:
         }
         for game in games
     ]
-    weights = []
+    weights: list[dict[str, Any]] = []
     for preset, files in SHIPPED.items():
         for file in files:
             net = shipped_file(file)
             meta: dict[str, Any] = net.meta if net is not None else {}
-            weights.append(
-                {
-                    "preset": preset,
-                    "file": file,
-                    "installed": net is not None,
-                    **{
-                        key: meta[key]
-                        for key in ("game", "options", "command", "seed", "code_version", "games")
-                        if key in meta
-                    },
-                }
-            )
+            entry: dict[str, Any] = {"preset": preset, "file": file, "installed": net is not None}
+            entry.update({key: meta[key] for key in WEIGHTS_FIELDS if key in meta})
+            weights.append(entry)
     return {"games": listed, "weights": weights}
 
 
