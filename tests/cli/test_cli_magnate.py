@@ -32,7 +32,9 @@ def test_yes_1_plays_magnate_against_random_to_the_end() -> None:
 
 
 def test_manual_dice_play_magnate_with_the_dice_typed_in() -> None:
-    done = magnates_cli(["play", "magnate", "--vs", "greedy", "--seed", "4", "--dice", "manual"], "1\n" * 3000)
+    # Every prompt is offered "1" then "1 1": an action menu takes the first, a dice prompt refuses a
+    # bare number (a die's face, not a place in the list) and takes the second.
+    done = magnates_cli(["play", "magnate", "--vs", "greedy", "--seed", "4", "--dice", "manual"], "1\n1 1\n" * 3000)
     assert done.returncode == 0, done.stderr[-2000:]
     rolls = re.findall(r"Chance: (roll \d+ \d+)", done.stdout)
     assert rolls and set(rolls) == {"roll 1 1"}
