@@ -128,3 +128,32 @@ def test_without_out_nothing_is_written_and_that_is_said(tmp_path: Path) -> None
     process, stderr, _, _ = interrupt(args, whole_group=False)
     assert process.returncode == 130
     assert stderr.strip().splitlines()[-1].endswith("games finished; nothing written (no --out)")
+
+
+def test_ctrl_c_anywhere_else_is_one_line_and_status_130(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Outside a batch (loading a game, an exact analysis, a bench), Ctrl-C ends the command the same way."""
+    from magnates.cli import main as entry
+
+    def stopped(**_: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(entry, "app", stopped)
+    with pytest.raises(SystemExit) as leaving:
+        entry.main()
+    assert leaving.value.code == 130
+    assert capsys.readouterr().err.strip() == "interrupted"
+
+
+def test_typers_silent_exit_130_gets_its_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Typer turns Ctrl-C inside a command into a bare exit status 130; the user still reads one line."""
+    from magnates.cli import main as entry
+
+    monkeypatch.setattr(entry, "app", lambda **_: 130)
+    with pytest.raises(SystemExit) as leaving:
+        entry.main()
+    assert leaving.value.code == 130
+    assert capsys.readouterr().err.strip() == "interrupted"

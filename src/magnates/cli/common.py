@@ -112,7 +112,21 @@ INTERRUPTED = 130
 """Exit status after Ctrl-C, as shells report a process ended by SIGINT (128 + 2)."""
 
 
+_interruption_said = False
+
+
+def interruption_said() -> bool:
+    """Whether a command already said what Ctrl-C left behind (else `main` says `interrupted`)."""
+    return _interruption_said
+
+
+def mark_interruption_said(said: bool = True) -> None:
+    global _interruption_said
+    _interruption_said = said
+
+
 def interrupted(message: str) -> NoReturn:
     """Leave after Ctrl-C with one line on stderr saying what was kept."""
     err_console.print(f"interrupted: {message}", markup=False, soft_wrap=True)
+    mark_interruption_said()
     raise typer.Exit(INTERRUPTED)

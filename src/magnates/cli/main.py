@@ -14,7 +14,7 @@ import typer.core
 
 import magnates
 from magnates.cli import analyze, arena, bench, bots, compare, play, report, roll, rules, serve, simulate, train
-from magnates.cli.common import INTERRUPTED, err_console, say_error
+from magnates.cli.common import INTERRUPTED, err_console, interruption_said, mark_interruption_said, say_error
 
 
 def _flags_show_no_type() -> None:
@@ -132,6 +132,7 @@ def main() -> None:
     a "did you mean" where one fits, and exit status 2; an unexpected crash prints one line too (exit
     1), with the traceback only when MAGNATES_DEBUG is set.
     """
+    mark_interruption_said(False)
     try:
         code = app(standalone_mode=False)
     except KeyboardInterrupt:
@@ -150,6 +151,8 @@ def main() -> None:
             raise
         say_error(f"internal error ({type(err).__name__}: {err}); run again with MAGNATES_DEBUG=1 for details")
         sys.exit(1)
+    if code == INTERRUPTED and not interruption_said():  # Typer turns Ctrl-C into a silent exit 130
+        err_console.print("interrupted", markup=False)
     sys.exit(code if isinstance(code, int) else 0)
 
 

@@ -33,11 +33,13 @@ from magnates.sim.runner import chance_rng, derive_seed, seat_rng
 from .common import (
     DEFAULT_BOT,
     DEFAULT_BOT_HELP,
+    INTERRUPTED,
     OPTION_HELP,
     PLAYERS_HELP,
     SEED_HELP,
     fail,
     load_game,
+    mark_interruption_said,
     pick_seed,
     user_errors,
 )
@@ -132,7 +134,7 @@ class PlaySession:
         except KeyboardInterrupt:
             self.autosave()
             self.console.print("\nInterrupted." + self.saved_note(), soft_wrap=True, markup=False)
-            return 130
+            return INTERRUPTED
         except EndOfInput:
             self.autosave()
             self.console.print(
@@ -475,4 +477,6 @@ def play_command(
         code = session.run()
     except MagnatesError as err:
         fail(str(err), 1)
+    if code == INTERRUPTED:
+        mark_interruption_said()  # the game said so itself, and where it was saved
     raise typer.Exit(code)
