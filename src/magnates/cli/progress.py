@@ -102,9 +102,15 @@ def progress(
 
     thread = threading.Thread(target=tell, name="progress-lines", daemon=True)
     thread.start()
+    finished = False
     try:
         yield ticker
+        finished = True
+    except KeyboardInterrupt:
+        finished = True  # Ctrl-C: the last count is worth a line; an error says its own
+        raise
     finally:
         stop.set()
         thread.join()
-        print(ticker.line(), file=out, flush=True)
+        if finished:
+            print(ticker.line(), file=out, flush=True)
