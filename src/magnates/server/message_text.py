@@ -85,6 +85,8 @@ def state_text(table: Table, seat: int | None) -> str:
             parts["rematch"],
             ',"timer":',
             compact(timer(table)) if table.turn_seconds else "null",
+            ',"waiting_for":',
+            str(table.waiting),
             "}",
         )
     )

@@ -286,10 +286,32 @@ class GameService:
         table.answers.pop(seat, None)
         if changed:  # what the others see of the seat: its name, no longer open or waiting
             table.revision += 1
+            self._start_if_ready(table)
             if table.deadline is None:
                 start_clock(table, time.time())
             table.notify()
         return token
+
+    def set_seats(self, table: Table, seats: list[Seat]) -> None:
+        """Replace a table's seats, stored first (an account taking its seat, bots in the seats a
+        waiting game still had open: players.py, waiting.py); a game that waited starts then."""
+        self._own_now(table)
+        self.store.set_seats(table.id, [s.to_json() for s in seats])
+        table.seats = seats
+        table.answers.clear()
+        self._attach_bots(table)
+        table.revision += 1
+        self._start_if_ready(table)
+        self._changed(table)
+
+    def _start_if_ready(self, table: Table) -> None:
+        """A game waits, with no move and no clock, while a person's seat is open (`Table.waiting`);
+        once every seat is taken, chance and bots play until a person decides, as at creation."""
+        if table.waiting or table.state.is_terminal():
+            return
+        events = advance(table)
+        if events:
+            self.store.append(table.id, events, "finished" if table.state.is_terminal() else None)
 
     def reissue(self, table: Table, seat: int, creator_token: str | None) -> str:
         """A new secret for a person's seat (the old link stops working); only the game's creator may."""
@@ -454,8 +476,10 @@ class GameService:
                     "step": live.step if live is not None else steps.get(g.id, 0),
                     "turn_seconds": g.turn_seconds,
                     "players": [s.public(i) for i, s in enumerate(seats)],
+                    "waiting_for": sum(1 for s in seats if s.open),
                 }
             )
+        out.sort(key=lambda table: not table["waiting_for"])  # waiting tables first (stable: newest first)
         return out
 
     # -- playing ----------------------------------------------------------------------

@@ -73,6 +73,7 @@ def snapshot(table: Table, seat: int | None) -> dict[str, Any]:
         "chat": table.chat,
         "rematch": table.rematch_id,
         "timer": timer(table),
+        "waiting_for": table.waiting,  # open seats the game waits for before its first move (0: started)
         **({"server_time": time.time()} if table.turn_seconds else {}),
     }
 

@@ -72,6 +72,11 @@ class Table:
         return len(self.state.history)
 
     @property
+    def waiting(self) -> int:
+        """How many players the game still waits for: while a person's seat is open, nothing moves."""
+        return sum(1 for seat in self.seats if seat.open)
+
+    @property
     def status(self) -> str:
         return "finished" if self.state.is_terminal() else "playing"
 

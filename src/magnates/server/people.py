@@ -1,0 +1,26 @@
+"""Returning players, put together: accounts and sessions, seats of accounts, the waiting room,
+ratings and turn notices, each its own module with its own router and tables; this wires them to
+the app (`create_app` calls `include_people` and, once the database is open, `install_people`)."""
+
+from __future__ import annotations
+
+from fastapi import FastAPI
+
+from magnates.server.accounts import AccountStore
+from magnates.server.players import Players, players_router
+from magnates.server.service import GameService
+from magnates.server.sessions import sessions_router
+from magnates.server.waiting import waiting_router
+
+
+def include_people(app: FastAPI) -> None:
+    """The routers (before the static files' catch-all mount)."""
+    app.include_router(sessions_router())
+    app.include_router(players_router())
+    app.include_router(waiting_router())
+
+
+def install_people(app: FastAPI, service: GameService) -> None:
+    """The stores on the service's database (its migrations made their tables)."""
+    app.state.accounts = AccountStore(service.store.engine)
+    app.state.players = Players(service.store.engine)
