@@ -116,7 +116,9 @@ def test_cookie_authorised_changes_to_games_need_the_csrf_token(client: TestClie
 def test_sign_in_attempts_are_rate_limited_per_name(client: TestClient) -> None:
     sign_up(client, "Ana")
     client.cookies.clear()
-    codes = [client.post("/api/session", json={"name": "Ana", "password": "guess number x"}).status_code for _ in range(5)]
+    codes = [
+        client.post("/api/session", json={"name": "Ana", "password": "guess number x"}).status_code for _ in range(5)
+    ]
     assert codes == [401] * 5
     limited = client.post("/api/session", json={"name": "ANA", "password": PASSWORD})  # even the right one, now
     assert limited.status_code == 429 and int(limited.headers["Retry-After"]) > 0
@@ -130,4 +132,3 @@ def test_accounts_work_on_postgresql(postgres_url: str, tmp_path: Path) -> None:
         assert pg.post("/api/accounts", json={"name": name.upper(), "password": PASSWORD}).status_code == 409
         assert pg.get("/api/me").json()["name"] == name
         assert pg.delete("/api/session").status_code == 204
-

@@ -55,7 +55,13 @@ class Seat:
         return self.kind == "bot" or self.token_hash is not None or self.account is not None
 
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"kind": self.kind, "bot": self.bot, "token_hash": self.token_hash, "name": self.name, "open": self.open}
+        data: dict[str, Any] = {
+            "kind": self.kind,
+            "bot": self.bot,
+            "token_hash": self.token_hash,
+            "name": self.name,
+            "open": self.open,
+        }
         if self.account is not None:
             data["account"] = self.account
         return data
