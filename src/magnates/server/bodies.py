@@ -49,6 +49,9 @@ class NewGame(BaseModel):
     timeout_bot: Annotated[str, Field(max_length=64)] | None = Field(
         None, description="the bot level that moves for a person whose time ran out (default 'greedy')"
     )
+    rated: Annotated[bool, Strict()] = Field(
+        False, description="rate this game with its bots too (games between signed-in people only are always rated)"
+    )
 
 
 class TakeSeat(BaseModel):

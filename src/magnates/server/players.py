@@ -40,6 +40,7 @@ class PlayerRow(Base):
     game_id: Mapped[str] = mapped_column(ForeignKey("games.id"), primary_key=True)
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)
+    place: Mapped[int | None] = mapped_column(Integer, nullable=True)  # 1 is best, once the game is over
 
 
 class Players:

@@ -68,6 +68,8 @@ class GameService:
         self.ownership: Ownership | None = None  # PostgreSQL: games leased to one process at a time
         # Closes a seat's WebSockets here when another process re-issued its link (set by the hub).
         self.revoked: Callable[[Table, int], None] | None = None
+        # Told of every stored change to a table (ratings at a game's end, turn notices: people.py).
+        self.on_change: list[Callable[[Table], None]] = []
 
     # -- several processes on one PostgreSQL (ownership.py) ------------------------------
     async def open(self) -> None:
@@ -312,6 +314,7 @@ class GameService:
         events = advance(table)
         if events:
             self.store.append(table.id, events, "finished" if table.state.is_terminal() else None)
+            self._changed(table)
 
     def reissue(self, table: Table, seat: int, creator_token: str | None) -> str:
         """A new secret for a person's seat (the old link stops working); only the game's creator may."""
@@ -529,6 +532,11 @@ class GameService:
     def _changed(self, table: Table) -> None:
         start_clock(table, time.time())
         table.notify()
+        for hook in self.on_change:
+            try:
+                hook(table)
+            except Exception:  # a rating or a notice that fails must not undo or hide a stored move
+                logger.exception("game %s: a change hook failed", table.id)
 
     # The action parsing and step checks live in moves.py; kept here for callers of the service.
     parse_action = staticmethod(parse_action)

@@ -4,8 +4,9 @@
 hash of the password; an optional e-mail address for turn notices. `sessions`: the SHA-256 of each
 session cookie's secret with its CSRF token and expiry (signing out deletes the row, so a copied
 cookie stops working). `players`: which account holds which seat of which game (seat -1: the
-account that created the game). `ratings`, `rating_history` and `rated_games`: openskill ratings
-per player and game, each change, and the games already counted.
+account that created the game) and, once it is over, the seat's place. `ratings`, `rating_history`
+and `rated_games`: openskill ratings per player and game, each change, and the games counted (or
+asked to be rated with their bots).
 
 Revision ID: 0005
 Revises: 0004
@@ -43,6 +44,7 @@ def upgrade() -> None:
         sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id"), primary_key=True),
         sa.Column("seat", sa.Integer, primary_key=True),
         sa.Column("account_id", sa.Integer, sa.ForeignKey("accounts.id"), nullable=False, index=True),
+        sa.Column("place", sa.Integer, nullable=True),
     )
     op.create_table(
         "ratings",
@@ -68,7 +70,8 @@ def upgrade() -> None:
     op.create_table(
         "rated_games",
         sa.Column("game_id", sa.String(32), primary_key=True),
-        sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("with_bots", sa.Boolean, nullable=False, server_default=sa.false()),
+        sa.Column("at", sa.DateTime(timezone=True), nullable=True),
     )
 
 
