@@ -8,6 +8,7 @@ from fastapi import FastAPI, Request
 
 from magnates.server import players
 from magnates.server.accounts import AccountStore
+from magnates.server.notify import MailSettings, TurnMail
 from magnates.server.players import Players, players_router
 from magnates.server.ratings import Ratings, ratings_of, ratings_router
 from magnates.server.service import GameService
@@ -31,6 +32,10 @@ def install_people(app: FastAPI, service: GameService) -> None:
     app.state.players = Players(service.store.engine)
     app.state.ratings = Ratings(service.store.engine, accounts)
     service.on_change.append(app.state.ratings.changed)
+    mail = MailSettings.from_env()
+    app.state.turn_mail = TurnMail(mail, accounts) if mail is not None else None
+    if app.state.turn_mail is not None:
+        service.on_change.append(app.state.turn_mail.changed)
 
 
 def after_create(request: Request, service: GameService, table: Table, rated: bool) -> None:

@@ -50,5 +50,15 @@
     const me = await Magnates.whoami();
     if (!me) { window.location.replace(`/signin.html?next=${encodeURIComponent("/games.html")}`); return; }
     try { draw(await api("GET", "/api/me/games")); } catch (err) { Magnates.showError(errorBox, String(err.message || err)); }
+    const address = document.getElementById("mail-address");
+    address.value = me.email || "";
+    document.getElementById("mail-form").addEventListener("submit", async (event) => {
+      event.preventDefault();
+      Magnates.showError(errorBox, "");
+      try {
+        const saved = await api("PATCH", "/api/me", { email: address.value.trim() || null });
+        document.getElementById("mail-help").textContent = saved.email ? `Saved: notes go to ${saved.email}.` : "Saved: no e-mail.";
+      } catch (err) { Magnates.showError(errorBox, String(err.message || err)); }
+    });
   })();
 })();
