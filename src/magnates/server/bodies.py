@@ -44,7 +44,7 @@ class NewGame(BaseModel):
         None, description="one per seat; default: every seat a person"
     )
     turn_seconds: Annotated[int, Strict(), Field(ge=0, le=MAX_TURN_SECONDS)] = Field(
-        0, description="seconds a person has for each decision (0: no clock; else 10 to 86400)"
+        0, description="seconds a person has for each decision (0: no clock; else 10 to 1209600, two weeks)"
     )
     timeout_bot: Annotated[str, Field(max_length=64)] | None = Field(
         None, description="the bot level that moves for a person whose time ran out (default 'greedy')"

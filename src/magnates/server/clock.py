@@ -13,7 +13,7 @@ from magnates.server.errors import BadInput, excerpt
 from magnates.server.tables import Table, bot_names, new_bot
 
 MIN_TURN_SECONDS = 10
-MAX_TURN_SECONDS = 86_400
+MAX_TURN_SECONDS = 14 * 86_400  # games over days: up to two weeks a decision
 DEFAULT_TIMEOUT_BOT = "greedy"  # or "random" for a game without a greedy bot
 
 
