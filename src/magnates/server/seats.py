@@ -82,7 +82,9 @@ class Seat:
         )
 
     def display_name(self, seat: int) -> str:
-        return self.name or f"Player {seat + 1}"
+        if self.name:
+            return self.name
+        return f"Open seat {seat + 1}" if self.open else f"Player {seat + 1}"
 
     def label(self) -> str:
         if self.kind == "bot":
