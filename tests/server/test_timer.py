@@ -28,7 +28,8 @@ def wait_for_step(client: TestClient, game_id: str, step: int, seconds: float = 
 
 
 @pytest.mark.parametrize(
-    ("value", "bot"), [(5, None), (-1, None), (14 * 86_400 + 1, None), ("30", None), (30.5, None), (True, None), (30, "zzz")]
+    ("value", "bot"),
+    [(5, None), (-1, None), (14 * 86_400 + 1, None), ("30", None), (30.5, None), (True, None), (30, "zzz")],
 )
 def test_bad_clock_settings_are_refused(client: TestClient, value: Any, bot: str | None) -> None:
     body = {"game": "toy", "seats": TWO, "turn_seconds": value, "timeout_bot": bot}

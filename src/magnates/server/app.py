@@ -50,7 +50,7 @@ from magnates.server.limits import (
     TooMany,
     client_address,
 )
-from magnates.server.people import after_create, include_people, install_people
+from magnates.server.people import after_create, include_people, install_people, time_control
 from magnates.server.players import seat_of
 from magnates.server.players import take as take_seat_for
 from magnates.server.roller import roller_roll, roller_sheet
@@ -257,6 +257,7 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
         """
         svc = service()
         options = svc.strict_options(body.game, body.options)
+        bank_bot = time_control(svc, body, options)  # checked before anything is created
         seats = body.seats
         if seats is None:
             count = svc.describe(body.game, options)["num_players"]
@@ -268,7 +269,7 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
             turn_seconds=body.turn_seconds,
             timeout_bot=body.timeout_bot,
         )
-        after_create(request, svc, table, body.rated)  # signed in: the creator's seat is the account's
+        after_create(request, svc, table, body, bank_bot)  # signed in: the creator's seat is the account's
         return with_invites(_links(table))
 
     @app.get("/api/tables", tags=["lobby"])

@@ -49,6 +49,12 @@ class NewGame(BaseModel):
     timeout_bot: Annotated[str, Field(max_length=64)] | None = Field(
         None, description="the bot level that moves for a person whose time ran out (default 'greedy')"
     )
+    bank_seconds: Annotated[int, Strict(), Field(ge=0)] = Field(
+        0, description="instead of turn_seconds: each person's time for the whole game (60 to 5184000, 60 days)"
+    )
+    on_timeout: Literal["bot", "forfeit"] = Field(
+        "bot", description="when a person's time runs out: the timeout bot moves for them, or they forfeit the game"
+    )
     rated: Annotated[bool, Strict()] = Field(
         False, description="rate this game with its bots too (games between signed-in people only are always rated)"
     )

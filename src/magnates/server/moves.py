@@ -93,7 +93,7 @@ def play(table: Table, seat: int | None, action: Any, step: Any, timeout: bool =
         )
     state = table.state
     current = state.current_player()
-    if state.is_terminal():
+    if table.over:
         raise Conflict("the game is over; no action is legal")
     if current != seat:
         who = "chance" if current == CHANCE else table.name(current)
@@ -116,8 +116,8 @@ def play(table: Table, seat: int | None, action: Any, step: Any, timeout: bool =
 def advance(table: Table) -> list[StoredEvent]:
     """Play chance events and bot seats until a person must decide or the game ends."""
     events: list[StoredEvent] = []
-    if table.waiting:  # the waiting room: no deal, no die, no bot move until every seat is taken
-        return events
+    if table.waiting or table.forfeited is not None:  # the waiting room (no deal, die or bot move
+        return events  # until every seat is taken), or a game lost on time
     state = table.state
     for _ in range(MAX_AUTOMATIC_STEPS):
         current = state.current_player()

@@ -68,7 +68,7 @@ class TurnMail:
         self.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="magnates-mail")
 
     def changed(self, table: Table) -> None:
-        if table.waiting or table.state.is_terminal():
+        if table.waiting or table.over:
             self.deciders.pop(table.id, None)
             return
         seat = table.state.current_player()

@@ -92,7 +92,7 @@ class Ratings:
             session.add(RatedRow(game_id=game_id, with_bots=True, at=None))
 
     def changed(self, table: Table) -> None:
-        if not table.state.is_terminal() or table.id in self.done:
+        if not table.over or table.id in self.done:
             return
         self.done.add(table.id)
         if any(s.account is not None for s in table.seats):
@@ -100,7 +100,10 @@ class Ratings:
 
     def finish(self, table: Table) -> None:
         """Keep each account's place; rate the game if it is rated (once, whichever process sees it)."""
-        ranking = table.state.result().ranking
+        result = table.result()
+        if result is None:
+            return
+        ranking = result.ranking
         now = dt.datetime.now(dt.UTC)
         with self._sessions() as session, session.begin():
             for seat, held in enumerate(table.seats):

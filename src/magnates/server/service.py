@@ -70,6 +70,8 @@ class GameService:
         self.revoked: Callable[[Table, int], None] | None = None
         # Told of every stored change to a table (ratings at a game's end, turn notices: people.py).
         self.on_change: list[Callable[[Table], None]] = []
+        # Told of a table rebuilt from the database, with the time its clock goes on from (timecontrol.py).
+        self.on_load: list[Callable[[Table, float], None]] = []
 
     # -- several processes on one PostgreSQL (ownership.py) ------------------------------
     async def open(self) -> None:
@@ -442,7 +444,10 @@ class GameService:
         self._attach_bots(table)
         # The clock goes on from the last stored change: a restart gives nobody extra time.
         last = events[-1].at if events and events[-1].at is not None else stored.created
-        start_clock(table, utc(last).timestamp() if last is not None else time.time())
+        since = utc(last).timestamp() if last is not None else time.time()
+        start_clock(table, since)
+        for hook in self.on_load:
+            hook(table, since)
         return table
 
     def resume_all(self, limit: int = 100_000) -> int:
@@ -604,6 +609,11 @@ class GameService:
             if table.deadline is None or table.deadline > now:
                 return False
             seat = table.state.current_player()
+            if table.on_timeout == "forfeit":  # the seat loses on time (timecontrol.py stores it)
+                table.forfeited = seat
+                table.revision += 1
+                self._changed(table)
+                return True
             bot = new_bot(table.timeout_bot or DEFAULT_TIMEOUT_BOT, table.game)
             action = bot_move(table, seat, bot, purpose="timeout")
             events = self._play(table, seat, action, table.step, timeout=True)
