@@ -165,3 +165,20 @@ def test_two_people_meet_at_a_waiting_table_and_come_back_to_finish(browser: Any
     assert_no_js_errors(bea)
     ana_context.close()
     bea_context.close()
+
+
+def test_the_lobby_creates_a_game_with_a_bank_of_days_that_forfeits(browser: Any, live_server: LiveServer) -> None:
+    context, page = context_page(browser, phone=False)
+    page.goto(f"{live_server.url}/index.html?game=toy")
+    page.wait_for_selector("#seat-1")
+    page.select_option("#seat-1", "person")
+    page.select_option("#turn-seconds", "bank:259200")
+    page.select_option("#timeout-bot", "forfeit")
+    page.click("#create-button")
+    page.click(".seat-link[data-seat='0']")
+    page.wait_for_function("() => document.body.dataset.step > 0")
+    timer = page.evaluate("() => Magnates.table.snapshot().timer")
+    assert timer["bank"] == 259_200 and timer["on_timeout"] == "forfeit"
+    assert page.inner_text("#timer") in ("3 d 0 h left for you", "2 d 23 h left for you")
+    assert_no_js_errors(page)
+    context.close()

@@ -172,7 +172,8 @@
   function drawTimeoutBots() {
     const chosen = timeoutSelect.value || "greedy";
     timeoutSelect.replaceChildren(...botLevels.map((b) =>
-      el("option", { value: b.name, text: `the ${botTitle(b.name).toLowerCase()} makes the move` })));
+      el("option", { value: b.name, text: `the ${botTitle(b.name).toLowerCase()} makes the move` })),
+      el("option", { value: "forfeit", text: "the player forfeits the game" }));
     if (botLevels.some((b) => b.name === chosen)) timeoutSelect.value = chosen;
   }
 
@@ -195,7 +196,14 @@
     fail("");
     const body = { game: gameSelect.value, options: currentOptions(), seats: seatSpecs() };
     const seconds = Number(turnSelect.value);
-    if (seconds > 0) { body.turn_seconds = seconds; body.timeout_bot = timeoutSelect.value; }
+    const clockValue = turnSelect.value;
+    const forfeit = timeoutSelect.value === "forfeit";
+    if (clockValue.startsWith("bank:")) body.bank_seconds = Number(clockValue.slice(5));
+    else if (seconds > 0) body.turn_seconds = seconds;
+    if (clockValue !== "0") {
+      if (forfeit) body.on_timeout = "forfeit";
+      else body.timeout_bot = timeoutSelect.value;
+    }
     if (account && document.getElementById("rated").checked) body.rated = true;
     const kinds = [...seatList.querySelectorAll("select[data-seat]")].map((s) => s.value);
     try {
