@@ -69,7 +69,13 @@ class Players:
 
     def games(self, account_id: int, limit: int = MY_GAMES) -> list[tuple[GameRow, int, dt.datetime | None]]:
         """The account's games (the game, its seat, when it last changed), newest change first."""
-        last = select(EventRow.game_id, func.max(EventRow.created_at).label("at")).group_by(EventRow.game_id).subquery()
+        mine = select(PlayerRow.game_id).where(PlayerRow.account_id == account_id)
+        last = (  # the newest event of each of the account's games only (events is the biggest table)
+            select(EventRow.game_id, func.max(EventRow.created_at).label("at"))
+            .where(EventRow.game_id.in_(mine))
+            .group_by(EventRow.game_id)
+            .subquery()
+        )
         query = (
             select(GameRow, PlayerRow.seat, last.c.at)
             .join(PlayerRow, PlayerRow.game_id == GameRow.id)
