@@ -51,7 +51,7 @@ def test_the_creator_starts_it_with_bots_in_the_empty_seats(client: TestClient) 
 
 
 def test_the_creator_cancels_a_waiting_game(client: TestClient) -> None:
-    created = create(client, [{"kind": "person"}, {"kind": "person", "open": True}])
+    created = create(client, [{"kind": "person"}, {"kind": "person", "open": True}], bank_seconds=86_400)
     gid, ana, creator = created["id"], created["seats"][0]["token"], created["creator_token"]
     assert client.delete(f"/api/games/{gid}", headers=auth(ana)).status_code == 403
     assert client.delete(f"/api/games/{gid}").status_code == 403

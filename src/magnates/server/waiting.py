@@ -27,6 +27,7 @@ from magnates.server.service import GameService
 from magnates.server.sessions import session_of
 from magnates.server.storage import ChatRow, EventRow, GameRow, LeaseRow
 from magnates.server.tables import Table, new_bot
+from magnates.server.timecontrol import TimeControlRow
 
 Bearer = Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
 
@@ -94,7 +95,7 @@ def waiting_router() -> APIRouter:
         await service.own(table)
         players_of(request).forget(game_id)
         with service.store.engine.begin() as connection:
-            for row in (ChatRow, EventRow):
+            for row in (ChatRow, EventRow, TimeControlRow):
                 connection.execute(delete(row).where(row.game_id == game_id))  # type: ignore[attr-defined]
             connection.execute(delete(LeaseRow).where(LeaseRow.game_id == game_id))
             connection.execute(delete(GameRow).where(GameRow.id == game_id))
