@@ -104,6 +104,8 @@ def test_a_guest_claims_a_seat_into_an_account(app: FastAPI, ana: TestClient) ->
 
 
 def test_names_at_one_table_are_made_distinct(client: TestClient) -> None:
+    twice = create(client, [{"kind": "person", "name": "Ana"}, {"kind": "person", "name": " ANA "}])
+    assert [s["name"] for s in twice["seats"]] == ["Ana", "ANA (2)"]
     gid = create(client, [{"kind": "person", "name": "Ana"}, {"kind": "person", "open": True}])["id"]
     token = client.post(f"/api/games/{gid}/seats/1/take", json={"name": "ana"}).json()["token"]
     assert [p["name"] for p in state(client, gid, token)["players"]] == ["Ana", "ana (2)"]

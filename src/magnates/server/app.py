@@ -265,7 +265,7 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
         table = svc.create(
             body.game,
             options,
-            [s.model_dump() for s in seats],
+            players.distinct_specs([s.model_dump() for s in seats]),
             turn_seconds=body.turn_seconds,
             timeout_bot=body.timeout_bot,
         )

@@ -122,6 +122,23 @@ def distinct_name(table: Table, name: str | None, seat: int) -> str | None:
     raise Conflict("too many players at this table have that name")
 
 
+def distinct_specs(specs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """A new table's seats with no name twice: a second "Ana" becomes "Ana (2)" (names as the service
+    will clean them: trimmed, one line)."""
+    seen: set[str] = set()
+    out = []
+    for spec in specs:
+        name = clean_name(spec.get("name")) if isinstance(spec.get("name"), str) else None
+        if name is not None:
+            candidate, n = name, 2
+            while candidate.casefold() in seen:
+                candidate, n = f"{name[:36]} ({n})", n + 1
+            seen.add(candidate.casefold())
+            spec = {**spec, "name": candidate}
+        out.append(spec)
+    return out
+
+
 def bind_seat(connection: HTTPConnection, service: GameService, table: Table, seat: int, account: Account) -> None:
     """The seat belongs to the account from now on, under the account's name."""
     held = account_seat(table, account.id)
