@@ -4,6 +4,7 @@ into an account, and seat secrets keep working for guests."""
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Iterator
 
 import pytest
@@ -116,3 +117,26 @@ def test_guests_play_as_before(client: TestClient) -> None:
     tokens = {s["seat"]: s["token"] for s in created["seats"]}
     assert state(client, created["id"], tokens[1])["seat"] == 1
     assert client.get("/api/me").status_code == 401
+
+
+def test_seats_of_accounts_my_games_ratings_and_banks_on_postgresql(postgres_url: str) -> None:
+    suffix = secrets.token_hex(3)
+    app = create_app(postgres_url)
+    with TestClient(app) as ana, TestClient(app) as bea:
+        sign_up(ana, f"Ana{suffix}")
+        sign_up(bea, f"Bea{suffix}")
+        gid = create(ana, [{"kind": "person"}, {"kind": "person", "open": True}], bank_seconds=3600)["id"]
+        assert state(ana, gid)["waiting_for"] == 1
+        assert bea.post(f"/api/games/{gid}/seats/1/take", json={}).status_code == 200
+        clients = {0: ana, 1: bea}
+        now = state(ana, gid)
+        while now["status"] != "finished":
+            client = clients[now["decider"]]
+            mine = state(client, gid)
+            now = client.post(
+                f"/api/games/{gid}/actions", json={"action": mine["legal"][-1]["id"], "step": mine["step"]}
+            ).json()
+        assert [g["status"] for g in bea.get("/api/me/games").json()] == ["finished"]
+        names = {row["name"] for row in ana.get("/api/ratings/toy").json()}
+        assert {f"Ana{suffix}", f"Bea{suffix}"} <= names
+        assert ana.get(f"/api/players/Bea{suffix}").json()["played"] == 1
