@@ -97,8 +97,13 @@ def test_two_people_meet_at_a_waiting_table_and_come_back_to_finish(browser: Any
 
     # Bea signs in on her phone, finds the table in the lobby, takes the seat.
     bea_context, bea = context_page(browser, phone=True)
+    bea.goto(f"{base}/table.html?game={game_id}&seat=1")  # the invite link first, as a guest
+    bea.wait_for_selector(".take-seat[data-seat='1']")
+    shoot(bea, "accounts-invite-phone")
     bea.goto(f"{base}/index.html")
     bea.click("#sign-in-link")
+    bea.wait_for_selector("#account-name")
+    shoot(bea, "accounts-signin-phone")
     bea.fill("#account-name", "bea")  # any case
     bea.fill("#account-password", PASSWORD)
     bea.click("#account-submit")
@@ -154,6 +159,9 @@ def test_two_people_meet_at_a_waiting_table_and_come_back_to_finish(browser: Any
     ana.goto(f"{base}/ratings.html?game=toy")
     ana.locator("#leaderboard tbody tr").nth(1).wait_for()
     shoot(ana, "accounts-ratings-desktop")
+    bea.goto(f"{base}/ratings.html?game=toy")
+    bea.locator("#leaderboard tbody tr").nth(1).wait_for()
+    shoot(bea, "accounts-ratings-phone")
     for page, name in ((ana, "Ana"), (bea, "Bea")):
         page.goto(f"{base}/player.html?name={name}")
         page.wait_for_selector("svg.rating-chart")

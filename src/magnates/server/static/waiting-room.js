@@ -41,7 +41,7 @@ export async function drawWaiting(box, s, { gameId, token, fail }) {
     if (!mineSeat) {
       for (const seat of invited ? [invited] : open) {
         parts.push(el("p", {}, el("button", { type: "button", class: "primary big take-seat", "data-seat": seat.seat,
-          text: `Take seat ${seat.seat + 1}${seat.name && !seat.name.startsWith("Player ") ? ` (${seat.name})` : ""}`,
+          text: `Take seat ${seat.seat + 1}${seat.name && !/^(Player|Open seat) \d+$/.test(seat.name) ? ` (${seat.name})` : ""}`,
           onclick: () => takeSeat(gameId, seat.seat, fail) })));
       }
     } else {
