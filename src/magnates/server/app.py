@@ -6,7 +6,9 @@ clicking at once). Errors become JSON `{"detail": message}` with the status the
 service chose; the web client shows the message as it is. Messages quote what a
 client sent only as a short excerpt. Limits (body size, rates, WebSockets) live
 in `limits.py`; seat secrets arrive in an `Authorization: Bearer` header (the
-WebSocket: a `token.<secret>` subprotocol), never in a URL the server builds.
+WebSocket: a `token.<secret>` subprotocol), never in a URL the server builds. A signed-in
+account's session cookie opens the seats the account holds; accounts, sessions, the waiting room,
+ratings and turn notices are their own modules with their own routers (`people.py` wires them).
 """
 
 from __future__ import annotations

@@ -85,6 +85,8 @@ class TurnMail:
         account = self.accounts.get(account_id)
         if account is None or not account.email:
             return
+        if len(self.sent) > 10_000:  # forget notices older than the quiet time
+            self.sent = {key: at for key, at in self.sent.items() if now - at < self.settings.quiet}
         self.sent[(table.id, account_id)] = now
         title = getattr(table.game, "title", table.game.name)
         others = ", ".join(table.name(i) for i in range(len(table.seats)) if i != seat)

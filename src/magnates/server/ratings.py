@@ -94,6 +94,8 @@ class Ratings:
     def changed(self, table: Table) -> None:
         if not table.over or table.id in self.done:
             return
+        if len(self.done) > 100_000:  # only a shortcut: the database says whether a game was rated
+            self.done.clear()
         self.done.add(table.id)
         if any(s.account is not None for s in table.seats):
             self.finish(table)
