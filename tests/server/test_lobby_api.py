@@ -49,9 +49,10 @@ def test_open_seats_survive_a_restart(db_url: str) -> None:
         gid = create(first, [{"kind": "person"}, {"kind": "person", "open": True, "name": "Seat for Bea"}])["id"]
     with TestClient(create_app(db_url)) as second:
         listed = {t["id"]: t for t in second.get("/api/tables").json()}
-        assert listed[gid]["players"][1]["open"] is True and listed[gid]["step"] >= 3  # two deals and a die
+        assert listed[gid]["players"][1]["open"] is True and listed[gid]["step"] == 0  # waiting: nothing dealt
         token = second.post(f"/api/games/{gid}/seats/1/take", json={"name": "Bea"}).json()["token"]
-        assert state(second, gid, token)["players"][1]["name"] == "Bea"
+        seated = state(second, gid, token)
+        assert seated["players"][1]["name"] == "Bea" and seated["step"] >= 3  # then two deals and a die
 
 
 def test_the_lobby_describes_each_bot_and_labels_each_option(client: TestClient) -> None:

@@ -28,13 +28,22 @@ def wait_for_step(client: TestClient, game_id: str, step: int, seconds: float = 
 
 
 @pytest.mark.parametrize(
-    ("value", "bot"), [(5, None), (-1, None), (86_401, None), ("30", None), (30.5, None), (True, None), (30, "zzz")]
+    ("value", "bot"),
+    [(5, None), (-1, None), (14 * 86_400 + 1, None), ("30", None), (30.5, None), (True, None), (30, "zzz")],
 )
 def test_bad_clock_settings_are_refused(client: TestClient, value: Any, bot: str | None) -> None:
     body = {"game": "toy", "seats": TWO, "turn_seconds": value, "timeout_bot": bot}
     response = client.post("/api/games", json=body)
     assert response.status_code == 422
     assert ("turn_seconds" if bot is None else "timeout_bot") in response.json()["detail"]
+
+
+def test_a_game_over_days_takes_a_week_a_decision(client: TestClient) -> None:
+    body = {"game": "toy", "seats": TWO, "turn_seconds": 7 * 86_400}
+    created = client.post("/api/games", json=body).json()
+    seen = state(client, created["id"], created["seats"][0]["token"])
+    assert seen["timer"]["seconds"] == 7 * 86_400
+    assert seen["timer"]["deadline"] - seen["server_time"] > 6.9 * 86_400
 
 
 def test_a_timed_game_says_when_the_decision_is_due(client: TestClient) -> None:

@@ -6,7 +6,9 @@ clicking at once). Errors become JSON `{"detail": message}` with the status the
 service chose; the web client shows the message as it is. Messages quote what a
 client sent only as a short excerpt. Limits (body size, rates, WebSockets) live
 in `limits.py`; seat secrets arrive in an `Authorization: Bearer` header (the
-WebSocket: a `token.<secret>` subprotocol), never in a URL the server builds.
+WebSocket: a `token.<secret>` subprotocol), never in a URL the server builds. A signed-in
+account's session cookie opens the seats the account holds; accounts, sessions, the waiting room,
+ratings and turn notices are their own modules with their own routers (`people.py` wires them).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from fastapi.staticfiles import StaticFiles
 from magnates.core.errors import MagnatesError, OptionError, RecordError
 from magnates.core.options import parse_option_pairs
 from magnates.games import games
+from magnates.server import players
 from magnates.server.bodies import (
     ActionRequest,
     ChatRequest,
@@ -49,10 +52,14 @@ from magnates.server.limits import (
     TooMany,
     client_address,
 )
+from magnates.server.people import after_create, include_people, install_people, time_control
+from magnates.server.players import seat_of
+from magnates.server.players import take as take_seat_for
 from magnates.server.roller import roller_roll, roller_sheet
 from magnates.server.service import GameService
 from magnates.server.storage import Store, default_url
 from magnates.server.tables import Table
+from magnates.server.waiting import with_invites
 
 STATIC = Path(__file__).with_name("static")
 TICK_SECONDS = 1.0  # how often the turn clock looks for a person whose time ran out
@@ -157,6 +164,7 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
         app.state.service = service
         app.state.hub = holder["hub"]
         app.state.limits = limits
+        install_people(app, service)  # accounts, sessions, seats of accounts, ratings, notices (people.py)
         sweeper = asyncio.create_task(sweep(service)) if limits.idle_unload > 0 else None
         ticker = asyncio.create_task(clock(service))
         try:
@@ -244,13 +252,14 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
 
     # -- games -----------------------------------------------------------------------
     @app.post("/api/games", tags=["games"], status_code=201, responses=LIMITED, dependencies=[creation_limit])
-    async def create_game(body: NewGame) -> dict[str, Any]:
+    async def create_game(body: NewGame, request: Request) -> dict[str, Any]:
         """Create a game; returns each person's seat link with its secret, and the creator's secret.
 
         Only hashes of the secrets are kept: this answer is the only time they are shown.
         """
         svc = service()
         options = svc.strict_options(body.game, body.options)
+        bank_bot = time_control(svc, body, options)  # checked before anything is created
         seats = body.seats
         if seats is None:
             count = svc.describe(body.game, options)["num_players"]
@@ -258,11 +267,12 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
         table = svc.create(
             body.game,
             options,
-            [s.model_dump() for s in seats],
+            players.distinct_specs([s.model_dump() for s in seats]),
             turn_seconds=body.turn_seconds,
             timeout_bot=body.timeout_bot,
         )
-        return _links(table)
+        after_create(request, svc, table, body, bank_bot)  # signed in: the creator's seat is the account's
+        return with_invites(_links(table))
 
     @app.get("/api/tables", tags=["lobby"])
     async def tables(
@@ -272,30 +282,31 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
         return service().open_tables(every=every)
 
     @app.post("/api/games/{game_id}/seats/{seat}/take", tags=["lobby"], responses=LIMITED, dependencies=[move_limit])
-    async def take_seat(game_id: str, seat: int, body: TakeSeat | None = None) -> dict[str, Any]:
+    async def take_seat(game_id: str, seat: int, request: Request, body: TakeSeat | None = None) -> dict[str, Any]:
         """Take an open seat (0-based) under your name: its secret, handed out once (409 when it is taken)."""
         svc = service()
         table = svc.get(game_id)
         await svc.own(table)  # several processes: the game's lease first (ownership.py)
-        token = svc.take(table, seat, body.name if body is not None else None)
+        token = take_seat_for(request, svc, table, seat, body.name if body is not None else None)
         return {"seat": seat, "token": token, "link": seat_link(table.id, token)}
 
     @app.post("/api/games/{game_id}/chat", tags=["play"], status_code=204, responses=LIMITED, dependencies=[chat_limit])
-    async def chat(game_id: str, body: ChatRequest, credentials: Credentials) -> Response:
+    async def chat(game_id: str, body: ChatRequest, credentials: Credentials, request: Request) -> Response:
         """Say something at the table (a seat's secret as Bearer: spectators read but do not write)."""
         svc = service()
         table = svc.get(game_id)
-        svc.chat(table, table.seat_for(pick_token(credentials)), body.text)
+        svc.chat(table, seat_of(request, table, pick_token(credentials)), body.text)
         return Response(status_code=204)
 
     @app.post("/api/games/{game_id}/rematch", tags=["play"], responses=LIMITED, dependencies=[creation_limit])
-    async def rematch(game_id: str, credentials: Credentials) -> dict[str, Any]:
+    async def rematch(game_id: str, credentials: Credentials, request: Request) -> dict[str, Any]:
         """The same game again, same seats: the first player to ask creates it; each gets their seat's secret."""
         svc = service()
         table = svc.get(game_id)
-        seat = table.seat_for(pick_token(credentials))
+        seat = seat_of(request, table, pick_token(credentials))
         await svc.own(table)  # several processes: the game's lease first (ownership.py)
         new, token = svc.rematch(table, seat)
+        players.on_rematch(request, svc, new, seat)
         if seat is not None:  # a second ask re-issues the seat's secret: pages holding the old one close
             holder["hub"].kick(new, seat)
         return {"id": new.id, "seat": seat, "token": token, "link": seat_link(new.id, token)}
@@ -320,15 +331,16 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
     async def game_state(
         game_id: str,
         credentials: Credentials,
+        request: Request,
         token: Annotated[str | None, Query(max_length=128, deprecated=True)] = None,
     ) -> dict[str, Any]:
         """What the seat with this secret (`Authorization: Bearer`) sees now; no secret: a spectator."""
         svc = service()
         table = svc.get(game_id)
-        return svc.snapshot(table, table.seat_for(pick_token(credentials, token)))
+        return svc.snapshot(table, seat_of(request, table, pick_token(credentials, token)))
 
     @app.post("/api/games/{game_id}/actions", tags=["play"], responses=LIMITED, dependencies=[move_limit])
-    async def act(game_id: str, body: ActionRequest, credentials: Credentials) -> dict[str, Any]:
+    async def act(game_id: str, body: ActionRequest, credentials: Credentials, request: Request) -> dict[str, Any]:
         """Play an action decided at `step`; an illegal or stale one is refused (409) and nothing changes.
 
         Sending the same action for the same step again (a retry after a lost answer) returns
@@ -336,7 +348,7 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
         """
         svc = service()
         table = svc.get(game_id)
-        seat = table.seat_for(pick_token(credentials, body.token))
+        seat = seat_of(request, table, pick_token(credentials, body.token))
         try:
             await svc.act_async(table, seat, body.action, body.step)
         except Repeated as repeated:
@@ -348,12 +360,14 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
         return answer
 
     @app.post("/api/games/{game_id}/undo", tags=["play"], responses=LIMITED, dependencies=[move_limit])
-    async def undo(game_id: str, credentials: Credentials, body: UndoRequest | None = None) -> dict[str, Any]:
+    async def undo(
+        game_id: str, credentials: Credentials, request: Request, body: UndoRequest | None = None
+    ) -> dict[str, Any]:
         """Take back your own last action if no chance event or other seat's move came after it."""
         svc = service()
         table = svc.get(game_id)
         body = body or UndoRequest(step=None, token=None)
-        seat = table.seat_for(pick_token(credentials, body.token))
+        seat = seat_of(request, table, pick_token(credentials, body.token))
         await svc.undo_async(table, seat, body.step)
         return svc.snapshot(table, seat)
 
@@ -407,12 +421,13 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
         game_id: str,
         step: int,
         credentials: Credentials,
+        request: Request,
         token: Annotated[str | None, Query(max_length=128, deprecated=True)] = None,
     ) -> dict[str, Any]:
         """The game as a seat (or, once finished, a spectator) saw it after `step` actions."""
         svc = service()
         table = svc.get(game_id)
-        return svc.replay_snapshot(table, table.seat_for(pick_token(credentials, token)), step)
+        return svc.replay_snapshot(table, seat_of(request, table, pick_token(credentials, token)), step)
 
     @app.get("/api/games/{game_id}/record", tags=["replay"])
     async def export(game_id: str) -> dict[str, Any]:
@@ -455,7 +470,7 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
         secret, subprotocol = websocket_token(websocket, token)
         try:
             table = svc.get(game_id)
-            seat = table.seat_for(secret)
+            seat = seat_of(websocket, table, secret)  # no secret: the signed-in account's seat, if any
         except MagnatesError as err:
             await websocket.accept(subprotocol=subprotocol)
             await websocket.send_json({"type": "error", "message": str(err)[:300], "fatal": True})
@@ -473,6 +488,8 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
         """The HTTP API's Swagger UI, with its scripts from the fastapi-offline package: nothing is
         fetched from another site, and no inline script is needed (the page passes the CSP)."""
         return FileResponse(STATIC / "api-docs.html")
+
+    include_people(app)  # /api/accounts, /api/session, /api/me, the waiting room, ratings (people.py)
 
     try:
         import fastapi_offline

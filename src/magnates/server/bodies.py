@@ -44,10 +44,19 @@ class NewGame(BaseModel):
         None, description="one per seat; default: every seat a person"
     )
     turn_seconds: Annotated[int, Strict(), Field(ge=0, le=MAX_TURN_SECONDS)] = Field(
-        0, description="seconds a person has for each decision (0: no clock; else 10 to 86400)"
+        0, description="seconds a person has for each decision (0: no clock; else 10 to 1209600, two weeks)"
     )
     timeout_bot: Annotated[str, Field(max_length=64)] | None = Field(
         None, description="the bot level that moves for a person whose time ran out (default 'greedy')"
+    )
+    bank_seconds: Annotated[int, Strict(), Field(ge=0)] = Field(
+        0, description="instead of turn_seconds: each person's time for the whole game (60 to 5184000, 60 days)"
+    )
+    on_timeout: Literal["bot", "forfeit"] = Field(
+        "bot", description="when a person's time runs out: the timeout bot moves for them, or they forfeit the game"
+    )
+    rated: Annotated[bool, Strict()] = Field(
+        False, description="rate this game with its bots too (games between signed-in people only are always rated)"
     )
 
 

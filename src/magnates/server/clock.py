@@ -13,7 +13,7 @@ from magnates.server.errors import BadInput, excerpt
 from magnates.server.tables import Table, bot_names, new_bot
 
 MIN_TURN_SECONDS = 10
-MAX_TURN_SECONDS = 86_400
+MAX_TURN_SECONDS = 14 * 86_400  # games over days: up to two weeks a decision
 DEFAULT_TIMEOUT_BOT = "greedy"  # or "random" for a game without a greedy bot
 
 
@@ -37,9 +37,12 @@ def timeout_bot_for(game: Game, turn_seconds: int, timeout_bot: str | None) -> s
 def start_clock(table: Table, since: float) -> None:
     """The current decision's deadline (epoch seconds), or None when no clock runs now."""
     table.deadline = None
-    if not table.turn_seconds or table.state.is_terminal():
+    if not table.timed or table.over:
         return
     current = table.state.current_player()
     if current < 0 or table.seats[current].kind != "person" or not all(s.held for s in table.seats):
         return
-    table.deadline = since + table.turn_seconds
+    if table.bank_seconds:  # a bank for the whole game: what is left of this seat's (timecontrol.py)
+        table.deadline = since + max(0.0, table.bank_seconds - table.spent.get(current, 0.0))
+    else:
+        table.deadline = since + table.turn_seconds

@@ -14,7 +14,16 @@ import time
 from typing import Any
 
 from magnates.core.game import CHANCE
-from magnates.server.snapshots import LOG_TAIL, can_undo, compact, players, public_action, reveal, timer
+from magnates.server.snapshots import (
+    LOG_TAIL,
+    can_undo,
+    compact,
+    players,
+    public_action,
+    result_json,
+    reveal,
+    timer,
+)
 from magnates.server.tables import Table
 
 
@@ -30,7 +39,7 @@ def snapshot_text(table: Table, seat: int | None) -> str:
         if len(table.text_cache) > 16 or any(k[:2] != key[:2] for k in table.text_cache):
             table.text_cache.clear()
         cached = table.text_cache[key] = state_text(table, seat)
-    return f'{cached[:-1]},"server_time":{time.time():.3f}}}' if table.turn_seconds else cached
+    return f'{cached[:-1]},"server_time":{time.time():.3f}}}' if table.timed else cached
 
 
 def state_text(table: Table, seat: int | None) -> str:
@@ -62,7 +71,7 @@ def state_text(table: Table, seat: int | None) -> str:
             ',"step":',
             str(table.step),
             ',"status":',
-            '"finished"' if terminal else '"playing"',
+            '"finished"' if table.over else '"playing"',
             ',"decider":',
             str(state.current_player()),
             ',"players":',
@@ -74,7 +83,7 @@ def state_text(table: Table, seat: int | None) -> str:
             ',"can_undo":',
             "true" if can_undo(table, seat) else "false",
             ',"result":',
-            compact(state.result().to_json()) if terminal else "null",
+            compact(result_json(table)) if table.over else "null",
             ',"reveal":',
             compact(reveal(state)) if terminal else "null",
             ',"log":',
@@ -84,7 +93,9 @@ def state_text(table: Table, seat: int | None) -> str:
             ',"rematch":',
             parts["rematch"],
             ',"timer":',
-            compact(timer(table)) if table.turn_seconds else "null",
+            compact(timer(table)) if table.timed else "null",
+            ',"waiting_for":',
+            str(table.waiting),
             "}",
         )
     )
@@ -93,7 +104,7 @@ def state_text(table: Table, seat: int | None) -> str:
 def legal_text(table: Table, seat: int | None) -> str:
     """The `legal` list as text: each action's entry is encoded once per table."""
     state = table.state
-    if seat is None or state.current_player() != seat:
+    if seat is None or table.forfeited is not None or state.current_player() != seat:
         return "[]"
     encoded = table.legal_json
     out = []

@@ -61,6 +61,10 @@ def parse_action(table: Table, action: Any) -> int:
         raise BadInput(f"no action of {table.game.name} reads {excerpt(action)}") from None
 
 
+def players_wanted(count: int) -> str:
+    return f"{count} player" if count == 1 else f"{count} players"
+
+
 def event(table: Table, kind: str, action: int | None, seat: int) -> StoredEvent:
     made = StoredEvent(table.next_seq, kind, action, seat)
     table.next_seq += 1
@@ -76,6 +80,8 @@ def play(table: Table, seat: int | None, action: Any, step: Any, timeout: bool =
     """
     if seat is None:
         raise Forbidden("spectators watch; they cannot act")
+    if table.waiting:
+        raise Conflict(f"the game has not started: it is waiting for {players_wanted(table.waiting)}")
     step = check_step(step)
     action = parse_action(table, action)
     if step != table.step:
@@ -87,7 +93,7 @@ def play(table: Table, seat: int | None, action: Any, step: Any, timeout: bool =
         )
     state = table.state
     current = state.current_player()
-    if state.is_terminal():
+    if table.over:
         raise Conflict("the game is over; no action is legal")
     if current != seat:
         who = "chance" if current == CHANCE else table.name(current)
@@ -110,6 +116,8 @@ def play(table: Table, seat: int | None, action: Any, step: Any, timeout: bool =
 def advance(table: Table) -> list[StoredEvent]:
     """Play chance events and bot seats until a person must decide or the game ends."""
     events: list[StoredEvent] = []
+    if table.waiting or table.forfeited is not None:  # the waiting room (no deal, die or bot move
+        return events  # until every seat is taken), or a game lost on time
     state = table.state
     for _ in range(MAX_AUTOMATIC_STEPS):
         current = state.current_player()

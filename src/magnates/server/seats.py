@@ -47,14 +47,24 @@ class Seat:
     token_hash: str | None = None  # SHA-256 of the seat's secret; the secret itself is never stored
     name: str | None = None
     open: bool = False  # a person's seat anyone may take (from the lobby's list of open tables)
+    account: int | None = None  # the account the seat belongs to (players.py), when taken while signed in
 
     @property
     def held(self) -> bool:
-        """Somebody plays this seat now (a bot, or a person who has its secret)."""
-        return self.kind == "bot" or self.token_hash is not None
+        """Somebody plays this seat now (a bot, a person who has its secret, or an account's)."""
+        return self.kind == "bot" or self.token_hash is not None or self.account is not None
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "bot": self.bot, "token_hash": self.token_hash, "name": self.name, "open": self.open}
+        data: dict[str, Any] = {
+            "kind": self.kind,
+            "bot": self.bot,
+            "token_hash": self.token_hash,
+            "name": self.name,
+            "open": self.open,
+        }
+        if self.account is not None:
+            data["account"] = self.account
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Seat:
@@ -68,17 +78,20 @@ class Seat:
             digest,
             str(name) if name else None,
             bool(data.get("open", False)),
+            int(data["account"]) if data.get("account") is not None else None,
         )
 
     def display_name(self, seat: int) -> str:
-        return self.name or f"Player {seat + 1}"
+        if self.name:
+            return self.name
+        return f"Open seat {seat + 1}" if self.open else f"Player {seat + 1}"
 
     def label(self) -> str:
         if self.kind == "bot":
             return f"{self.bot} bot"
         if self.open:
             return "open seat"
-        return "person" if self.token_hash is not None else "waiting for its player"
+        return "person" if self.held is not None else "waiting for its player"
 
     def public(self, seat: int) -> dict[str, Any]:
         return {

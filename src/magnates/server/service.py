@@ -68,6 +68,10 @@ class GameService:
         self.ownership: Ownership | None = None  # PostgreSQL: games leased to one process at a time
         # Closes a seat's WebSockets here when another process re-issued its link (set by the hub).
         self.revoked: Callable[[Table, int], None] | None = None
+        # Told of every stored change to a table (ratings at a game's end, turn notices: people.py).
+        self.on_change: list[Callable[[Table], None]] = []
+        # Told of a table rebuilt from the database, with the time its clock goes on from (timecontrol.py).
+        self.on_load: list[Callable[[Table, float], None]] = []
 
     # -- several processes on one PostgreSQL (ownership.py) ------------------------------
     async def open(self) -> None:
@@ -286,10 +290,33 @@ class GameService:
         table.answers.pop(seat, None)
         if changed:  # what the others see of the seat: its name, no longer open or waiting
             table.revision += 1
+            self._start_if_ready(table)
             if table.deadline is None:
                 start_clock(table, time.time())
             table.notify()
         return token
+
+    def set_seats(self, table: Table, seats: list[Seat]) -> None:
+        """Replace a table's seats, stored first (an account taking its seat, bots in the seats a
+        waiting game still had open: players.py, waiting.py); a game that waited starts then."""
+        self._own_now(table)
+        self.store.set_seats(table.id, [s.to_json() for s in seats])
+        table.seats = seats
+        table.answers.clear()
+        self._attach_bots(table)
+        table.revision += 1
+        self._start_if_ready(table)
+        self._changed(table)
+
+    def _start_if_ready(self, table: Table) -> None:
+        """A game waits, with no move and no clock, while a person's seat is open (`Table.waiting`);
+        once every seat is taken, chance and bots play until a person decides, as at creation."""
+        if table.waiting or table.state.is_terminal():
+            return
+        events = advance(table)
+        if events:
+            self.store.append(table.id, events, "finished" if table.state.is_terminal() else None)
+            self._changed(table)
 
     def reissue(self, table: Table, seat: int, creator_token: str | None) -> str:
         """A new secret for a person's seat (the old link stops working); only the game's creator may."""
@@ -417,7 +444,10 @@ class GameService:
         self._attach_bots(table)
         # The clock goes on from the last stored change: a restart gives nobody extra time.
         last = events[-1].at if events and events[-1].at is not None else stored.created
-        start_clock(table, utc(last).timestamp() if last is not None else time.time())
+        since = utc(last).timestamp() if last is not None else time.time()
+        start_clock(table, since)
+        for hook in self.on_load:
+            hook(table, since)
         return table
 
     def resume_all(self, limit: int = 100_000) -> int:
@@ -454,8 +484,10 @@ class GameService:
                     "step": live.step if live is not None else steps.get(g.id, 0),
                     "turn_seconds": g.turn_seconds,
                     "players": [s.public(i) for i, s in enumerate(seats)],
+                    "waiting_for": sum(1 for s in seats if s.open),
                 }
             )
+        out.sort(key=lambda table: not table["waiting_for"])  # waiting tables first (stable: newest first)
         return out
 
     # -- playing ----------------------------------------------------------------------
@@ -505,6 +537,11 @@ class GameService:
     def _changed(self, table: Table) -> None:
         start_clock(table, time.time())
         table.notify()
+        for hook in self.on_change:
+            try:
+                hook(table)
+            except Exception:  # a rating or a notice that fails must not undo or hide a stored move
+                logger.exception("game %s: a change hook failed", table.id)
 
     # The action parsing and step checks live in moves.py; kept here for callers of the service.
     parse_action = staticmethod(parse_action)
@@ -572,6 +609,11 @@ class GameService:
             if table.deadline is None or table.deadline > now:
                 return False
             seat = table.state.current_player()
+            if table.on_timeout == "forfeit":  # the seat loses on time (timecontrol.py stores it)
+                table.forfeited = seat
+                table.revision += 1
+                self._changed(table)
+                return True
             bot = new_bot(table.timeout_bot or DEFAULT_TIMEOUT_BOT, table.game)
             action = bot_move(table, seat, bot, purpose="timeout")
             events = self._play(table, seat, action, table.step, timeout=True)

@@ -45,9 +45,15 @@ def players(table: Table) -> list[dict[str, Any]]:
 
 
 def timer(table: Table) -> dict[str, Any] | None:
-    if not table.turn_seconds:
+    if not table.timed:
         return None
-    return {"seconds": table.turn_seconds, "deadline": table.deadline, "bot": table.timeout_bot}
+    shown: dict[str, Any] = {"seconds": table.turn_seconds, "deadline": table.deadline, "bot": table.timeout_bot}
+    if table.bank_seconds:  # each person's time left in the whole game
+        shown["bank"] = table.bank_seconds
+        shown["left"] = [max(0.0, table.bank_seconds - table.spent.get(s, 0.0)) for s in range(len(table.seats))]
+    if table.on_timeout != "bot":
+        shown["on_timeout"] = table.on_timeout
+    return shown
 
 
 def snapshot(table: Table, seat: int | None) -> dict[str, Any]:
@@ -67,13 +73,14 @@ def snapshot(table: Table, seat: int | None) -> dict[str, Any]:
         "view": state.view(seat),
         "legal": legal_for(table, seat),
         "can_undo": can_undo(table, seat),
-        "result": state.result().to_json() if state.is_terminal() else None,
+        "result": result_json(table),
         "reveal": reveal(state),
         "log": live_log(table, seat),
         "chat": table.chat,
         "rematch": table.rematch_id,
         "timer": timer(table),
-        **({"server_time": time.time()} if table.turn_seconds else {}),
+        "waiting_for": table.waiting,  # open seats the game waits for before its first move (0: started)
+        **({"server_time": time.time()} if table.timed else {}),
     }
 
 
@@ -104,8 +111,13 @@ def reveal(state: State) -> list[dict[str, Any]] | None:
     return [{"seat": seat, "hidden": hidden_parts(state.view(seat), public)} for seat in range(state.game.num_players)]
 
 
+def result_json(table: Table) -> dict[str, Any] | None:
+    result = table.result()
+    return None if result is None else result.to_json()
+
+
 def can_undo(table: Table, seat: int | None) -> bool:
-    if seat is None or not table.actors or table.state.is_terminal():
+    if seat is None or not table.actors or table.over:
         return False  # a finished game's result stands
     return table.actors[-1] == seat and table.seats[seat].kind == "person" and table.step - 1 not in table.timeouts
 
@@ -123,7 +135,7 @@ def live_log(table: Table, seat: int | None) -> list[dict[str, Any]]:
 
 def legal_for(table: Table, seat: int | None) -> list[dict[str, Any]]:
     state = table.state
-    if seat is None or state.current_player() != seat:
+    if seat is None or table.forfeited is not None or state.current_player() != seat:
         return []
     game = table.game
     described = table.described

@@ -15,7 +15,7 @@ from typing import Any, Protocol
 from magnates.bots.registry import GENERIC, available, make_bot
 from magnates.core.bot import Bot
 from magnates.core.errors import OptionError
-from magnates.core.game import Game, State
+from magnates.core.game import Game, Result, State
 from magnates.server.seats import Seat, matches, seat_for
 
 CHAT_KEPT = 100  # chat messages a table keeps in memory and a snapshot carries
@@ -66,14 +66,43 @@ class Table:
     deadline: float | None = None  # epoch seconds when the current decision's time runs out
     timeouts: set[int] = field(default_factory=set)  # steps played by the timeout bot
     rematch_id: str | None = None  # the game started as this one's rematch
+    # Games over days (timecontrol.py): a bank of time per player, and what a timeout does.
+    bank_seconds: int = 0  # each person's time for the whole game (0: none; turn_seconds may apply instead)
+    spent: dict[int, float] = field(default_factory=dict)  # seat -> seconds of its bank used so far
+    on_timeout: str = "bot"  # "bot": the timeout bot moves for the seat; "forfeit": the seat loses
+    forfeited: int | None = None  # the seat that lost on time: the game is over
+    turn: tuple[int, int, float] | None = None  # (seat, step, since): the decision whose bank time runs
 
     @property
     def step(self) -> int:
         return len(self.state.history)
 
     @property
+    def waiting(self) -> int:
+        """How many players the game still waits for: while a person's seat is open, nothing moves."""
+        return sum(1 for seat in self.seats if seat.open)
+
+    @property
+    def timed(self) -> bool:
+        return bool(self.turn_seconds or self.bank_seconds)
+
+    @property
+    def over(self) -> bool:
+        """The game has ended: its rules say so, or a seat forfeited on time."""
+        return self.forfeited is not None or self.state.is_terminal()
+
+    @property
     def status(self) -> str:
-        return "finished" if self.state.is_terminal() else "playing"
+        return "finished" if self.over else "playing"
+
+    def result(self) -> Result | None:
+        """How it ended (a forfeit: the seat that ran out of time last, the others sharing first)."""
+        if self.forfeited is not None:
+            count = len(self.seats)
+            ranking = [count if seat == self.forfeited else 1 for seat in range(count)]
+            reason = f"{self.name(self.forfeited)} forfeited: their time ran out"
+            return Result(ranking, [0.0] * count, reason, {"forfeit": self.forfeited})
+        return self.state.result() if self.state.is_terminal() else None
 
     def seat_for(self, token: str | None) -> int | None:
         """The seat a secret token opens; no token is a spectator; a wrong token is refused."""

@@ -23,6 +23,11 @@ const Magnates = {
   async api(method, path, body, token) {
     const options = { method, headers: {} };
     if (token) options.headers.Authorization = `Bearer ${token}`;
+    // A signed-in page's changes carry its session's CSRF token (the cookie alone is refused).
+    if (method !== "GET" && !path.startsWith("/api/session") && path !== "/api/accounts") {
+      const me = await Magnates.whoami();
+      if (me) options.headers["X-CSRF-Token"] = me.csrf;
+    }
     if (body !== undefined) {
       options.headers["Content-Type"] = "application/json";
       options.body = JSON.stringify(body);
@@ -39,6 +44,15 @@ const Magnates = {
   },
 
   params() { return new URLSearchParams(window.location.search); },
+
+  // Who is signed in here (GET /api/me: name and CSRF token), asked once per page; null for a guest.
+  whoami(again = false) {
+    if (!Magnates._me || again) {
+      Magnates._me = fetch("/api/me").then((r) => (r.ok ? r.json() : null)).catch(() => null);
+    }
+    return Magnates._me;
+  },
+  _me: null,
 
   // A seat's secret arrives once in its link (#token=..., or ?token=... in older links). It moves
   // into this tab's session storage and out of the address bar, history and any Referer.

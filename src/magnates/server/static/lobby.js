@@ -22,7 +22,8 @@
   function fail(err) { Magnates.showError(errorBox, err ? String(err.message || err) : ""); }
 
   // -- your name ----------------------------------------------------------------------------
-  function myName() { return nameInput.value.trim(); }
+  let account = null; // the signed-in account (GET /api/me), or null for a guest
+  function myName() { return account ? account.name : nameInput.value.trim(); }
 
   function loadName() {
     try { nameInput.value = localStorage.getItem(NAME_KEY) || ""; } catch (_) { /* storage off */ }
@@ -171,7 +172,8 @@
   function drawTimeoutBots() {
     const chosen = timeoutSelect.value || "greedy";
     timeoutSelect.replaceChildren(...botLevels.map((b) =>
-      el("option", { value: b.name, text: `the ${botTitle(b.name).toLowerCase()} makes the move` })));
+      el("option", { value: b.name, text: `the ${botTitle(b.name).toLowerCase()} makes the move` })),
+      el("option", { value: "forfeit", text: "the player forfeits the game" }));
     if (botLevels.some((b) => b.name === chosen)) timeoutSelect.value = chosen;
   }
 
@@ -194,7 +196,15 @@
     fail("");
     const body = { game: gameSelect.value, options: currentOptions(), seats: seatSpecs() };
     const seconds = Number(turnSelect.value);
-    if (seconds > 0) { body.turn_seconds = seconds; body.timeout_bot = timeoutSelect.value; }
+    const clockValue = turnSelect.value;
+    const forfeit = timeoutSelect.value === "forfeit";
+    if (clockValue.startsWith("bank:")) body.bank_seconds = Number(clockValue.slice(5));
+    else if (seconds > 0) body.turn_seconds = seconds;
+    if (clockValue !== "0") {
+      if (forfeit) body.on_timeout = "forfeit";
+      else body.timeout_bot = timeoutSelect.value;
+    }
+    if (account && document.getElementById("rated").checked) body.rated = true;
     const kinds = [...seatList.querySelectorAll("select[data-seat]")].map((s) => s.value);
     try {
       showLinks(await api("POST", "/api/games", body), kinds);
@@ -205,6 +215,13 @@
   function showLinks(created, kinds) {
     const box = document.getElementById("links");
     box.replaceChildren();
+    // A guest creator keeps the creator's secret in this browser: the table page starts or cancels with it.
+    if (created.creator_token) {
+      try { localStorage.setItem(`magnates.creator.${created.id}`, created.creator_token); } catch (_) { /* storage off */ }
+    }
+    if (created.waiting_for > 0) {
+      box.append(el("p", { class: "help waiting-note", text: `The game waits for ${created.waiting_for} more player${created.waiting_for === 1 ? "" : "s"}: it starts when every seat is taken, or when you start it with bots from the table.` }));
+    }
     const mine = created.seats.filter((s) => s.link && (kinds || [])[s.seat] === "you");
     for (const seat of mine) {
       box.append(el("p", {}, el("a", { href: new URL(seat.link, window.location.href).href, class: "seat-link button primary big", "data-seat": seat.seat,
@@ -223,7 +240,10 @@
           el("p", { class: "help", text: "Send it to that player only: it holds the seat's secret." }),
           el("div", { class: "copy-row" }, field, copy)));
       } else if (seat.open) {
-        box.append(el("p", { class: "link-row", text: `${seat.name}: an open seat — anyone in the lobby can take it.` }));
+        const invite = new URL(seat.invite || created.spectator_link, window.location.href).href;
+        box.append(el("div", { class: "link-row" },
+          el("p", { text: `Seat ${seat.seat + 1}: an open seat — anyone in the lobby can take it, or send this invite:` }),
+          el("div", { class: "copy-row" }, el("input", { readonly: true, value: invite, class: "invite-link", "aria-label": `invite for seat ${seat.seat + 1}`, onclick: (e) => e.target.select() }))));
       } else {
         box.append(el("p", { class: "link-row muted", text: `${seat.name}: ${seat.label}` }));
       }
@@ -263,6 +283,7 @@
 
   function tableCard(table, joinable) {
     const facts = [el("span", { class: "chip", text: ago(table.created) })];
+    if (table.waiting_for) facts.unshift(el("span", { class: "chip waiting", text: `waiting for ${table.waiting_for} player${table.waiting_for === 1 ? "" : "s"}` }));
     if (table.turn_seconds) facts.push(el("span", { class: "chip timer", text: `timer: ${duration(table.turn_seconds)} a move` }));
     if (!joinable) facts.push(el("span", { class: "chip", text: `step ${table.step}` }));
     const card = el("article", { class: "table-card", "data-game": table.id },
@@ -307,6 +328,13 @@
 
   async function start() {
     loadName();
+    account = await Magnates.whoami();
+    if (account) {
+      nameInput.value = account.name;
+      nameInput.disabled = true;
+      document.getElementById("name-help").textContent = "Signed in: you play under your account's name, and your seats follow you to every device.";
+      document.getElementById("rated-field").classList.remove("hidden");
+    }
     try {
       catalog = await api("GET", "/api/catalog");
     } catch (err) { fail(err); return; }

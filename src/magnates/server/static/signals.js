@@ -81,9 +81,14 @@ export function showTimer(box, snapshot, whoText) {
   const tick = () => {
     const left = Math.max(0, Math.round(timer.deadline - (Date.now() / 1000 + skew)));
     const minutes = Math.floor(left / 60);
-    box.textContent = `${minutes}:${String(left % 60).padStart(2, "0")} left for ${whoText}`;
+    // games over days: days and hours; a quick game: minutes and seconds
+    const shown = left >= 86400 ? `${Math.floor(left / 86400)} d ${Math.floor((left % 86400) / 3600)} h`
+      : left >= 3600 ? `${Math.floor(left / 3600)} h ${Math.floor((left % 3600) / 60)} min`
+      : `${minutes}:${String(left % 60).padStart(2, "0")}`;
+    box.textContent = `${shown} left for ${whoText}`;
     box.classList.toggle("urgent", left <= 10);
-    box.title = `then the ${timer.bot || "timeout"} bot moves (${timer.seconds} s a decision)`;
+    const then = timer.on_timeout === "forfeit" ? "then they forfeit the game" : `then the ${timer.bot || "timeout"} bot moves`;
+    box.title = timer.bank ? `${then} (a bank of ${Math.round(timer.bank / 3600)} h for the whole game)` : `${then} (${timer.seconds} s a decision)`;
   };
   box.classList.remove("hidden");
   tick();

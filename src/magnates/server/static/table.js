@@ -10,6 +10,7 @@ import { drawResult, drawScoreboard, fallbackRows, lastEntry, markLastMove } fro
 import { askNotifications, bindToggle, showTimer, signalTurn } from "/signals.js";
 import { createChat } from "/chat.js";
 import { rulesPanel } from "/rules-panel.js";
+import { drawWaiting } from "/waiting-room.js";
 
 (async function () {
   const { el, api } = Magnates;
@@ -130,6 +131,7 @@ import { rulesPanel } from "/rules-panel.js";
   function statusText(s) {
     if (history) return `History: step ${s.step} of ${s.steps}`;
     if (s.status === "finished") return "Game over";
+    if (s.waiting_for > 0) return `Waiting for ${s.waiting_for} player${s.waiting_for === 1 ? "" : "s"}`;
     if (myTurn(s)) return "Your turn: choose an action";
     if (s.decider === -1) return "Chance…";
     return `Waiting for ${Magnates.playerName(s.decider, s.players)}`;
@@ -253,7 +255,7 @@ import { rulesPanel } from "/rules-panel.js";
   function drawEnd(s) {
     const box = document.getElementById("result");
     if (!s.result) { box.classList.add("hidden"); box.replaceChildren(); return; }
-    const player = token && s.seat !== null && s.seat !== undefined;
+    const player = s.seat !== null && s.seat !== undefined; // with the seat's secret or signed in
     const again = player && !replayOnly && "rematch" in s
       ? el("button", { type: "button", id: "rematch", class: "primary", onclick: rematch, text: s.rematch ? "Join the rematch" : "Rematch" }) : null;
     const replay = history ? null : el("a", { href: `/table.html?game=${gameId}&replay=1`, id: "replay-link", class: "button", text: "Replay step by step" });
@@ -267,7 +269,7 @@ import { rulesPanel } from "/rules-panel.js";
     const options = Object.entries(s.options || {}).map(([k, v]) => `${k} ${v}`).join(" · ");
     box.replaceChildren(el("h2", { text: "Game" }), el("p", { class: "muted", text: `${s.title} · ${options} · step ${s.step}` }));
     const links = el("p", { class: "tool-links" });
-    if (!history && s.seat !== null && s.seat !== undefined && token && s.step > 0 && s.status !== "finished") {
+    if (!history && s.seat !== null && s.seat !== undefined && s.step > 0 && s.status !== "finished") {
       links.append(el("button", { type: "button", id: "history-button", onclick: () => openHistory(s.step) },
         historyIcon(), " History: step back"));
     }
@@ -326,6 +328,7 @@ import { rulesPanel } from "/rules-panel.js";
     } else {
       board.replaceChildren(el("h2", { text: "Table" }), Magnates.drawJson(s.view));
     }
+    if (!history) drawWaiting(document.getElementById("waiting"), s, { gameId, token, fail });
     drawScores(s);
     drawLastMove(s, board, previous);
     drawLog(s);
