@@ -31,7 +31,8 @@ from magnates.server.storage import CHANNEL, normalize_url
 
 logger = logging.getLogger(__name__)
 
-RECONNECT_SECONDS = 1.0
+RECONNECT_SECONDS = 0.25  # the first wait before opening a lost connection again; doubled each failure...
+MOST_RECONNECT_SECONDS = 4.0  # ...up to this
 
 
 def conninfo(url: str) -> str:
@@ -71,13 +72,15 @@ class Listener:
                     self._dispatch(note.payload)
             except (psycopg.Error, OSError) as err:
                 logger.warning("the LISTEN connection was lost (%s); opening it again", err)
+            delay = RECONNECT_SECONDS
             while True:
-                await asyncio.sleep(RECONNECT_SECONDS)
+                await asyncio.sleep(delay)
                 try:
                     await self._connect()
                     break
                 except (psycopg.Error, OSError) as err:
-                    logger.warning("cannot LISTEN again yet: %s", err)
+                    logger.warning("cannot LISTEN again yet (%s); next try in %.1f s", str(err).strip()[:200], delay)
+                    delay = min(MOST_RECONNECT_SECONDS, delay * 2)
             self.on_reconnect()
 
     def _dispatch(self, payload: str) -> None:
