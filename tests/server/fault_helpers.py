@@ -8,7 +8,7 @@
   move at its step, every person's move stored was sent, events numbered without gap or repeat, and
   the game replays (the engine from its actions, and a fresh service rebuilding it as after a restart).
 - `Cluster`: a PostgreSQL cluster of its own, to stop and start (the tests' shared one stays up).
-- `ServerProcess`: `magnates serve` in a process of its own, with the tests' toy game registered.
+- `ServerProcess`: the server in a process of its own, with the tests' toy game registered.
 - `sqlite_fault`: SQLite refusing writes as it does when its file is read-only or its disk is full.
 """
 
@@ -21,7 +21,6 @@ import os
 import random
 import shutil
 import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Iterator
@@ -38,7 +37,6 @@ from magnates.core.errors import MagnatesError
 from magnates.server.service import GameService
 from magnates.server.storage import MOVES, Store, in_force
 
-HERE = Path(__file__).resolve().parent
 PG_BIN_DIRS = sorted(Path("/usr/lib/postgresql").glob("*/bin"), reverse=True)
 
 
@@ -71,6 +69,7 @@ class Players:
         seed: int = 0,
         pause: float = 0.0,
         most_wait: float = 0.3,
+        spread: bool = True,
     ) -> None:
         self.urls = urls
         self.game = game
@@ -79,6 +78,7 @@ class Players:
         self.rng = random.Random(seed)
         self.pause = pause  # think time between moves
         self.most_wait = most_wait  # the longest a client waits after a 503 (Retry-After, cut short for speed)
+        self.spread = spread  # client i starts on server i (else every client on the first, the next if it fails)
         self.ledger = Ledger()
 
     async def run(self, clients: int, stop: asyncio.Event, games_each: int | None = None) -> Ledger:
@@ -89,7 +89,7 @@ class Players:
     async def _request(self, http: httpx.AsyncClient, index: int, method: str, path: str, **kw: Any) -> httpx.Response:
         """The request to one server after another until one answers (a killed one does not)."""
         for attempt in range(40):
-            url = self.urls[(index + attempt) % len(self.urls)]
+            url = self.urls[((index if self.spread else 0) + attempt) % len(self.urls)]
             try:
                 return await http.request(method, url + path, **kw)
             except httpx.HTTPError:
@@ -266,45 +266,54 @@ class Cluster:
         shutil.rmtree(self.folder, ignore_errors=True)
 
 
-# -- `magnates serve` in a process of its own -------------------------------------------------------
-LAUNCH = (
-    "import sys; sys.path.insert(0, {here!r});"
-    "from magnates.games import REGISTRY; REGISTRY['toy'] = 'server_toygame:ToyGame';"
-    "from magnates.cli.main import main; sys.argv = ['magnates', *sys.argv[1:]]; main()"
-)
+# -- the server in a process of its own ----------------------------------------------------------------
+def _serve(db: str, port: int) -> None:
+    """The forked process: the server on `db` (what `magnates serve` runs, without its checks)."""
+    import uvicorn
+
+    from magnates.games import REGISTRY
+    from magnates.server.app import create_app
+
+    REGISTRY["toy"] = "server_toygame:ToyGame"
+    os.environ["MAGNATES_RATE_LIMITS"] = "off"
+    uvicorn.run(create_app(db), host="127.0.0.1", port=port, log_level="error")
 
 
 class ServerProcess:
-    """`magnates serve` on its own port (the toy game registered), rate limits off."""
+    """The server in a process of its own (forked from this one: nothing to import again, so it starts
+    in a moment even on a loaded machine), on its own port, the toy game registered, rate limits off."""
 
     def __init__(self, db: str, port: int) -> None:
+        import multiprocessing
+
         self.port = port
         self.url = f"http://127.0.0.1:{port}"
-        command = [sys.executable, "-c", LAUNCH.format(here=str(HERE)), "serve", "--port", str(port), "--db", db]
-        env = {**os.environ, "MAGNATES_RATE_LIMITS": "off"}
-        self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
+        self.process = multiprocessing.get_context("fork").Process(target=_serve, args=(db, port), daemon=True)
+        self.process.start()
+
+    @property
+    def pid(self) -> int:
+        assert self.process.pid is not None
+        return self.process.pid
 
     def wait_ready(self, seconds: float = 60) -> None:
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"the server exited: {self.process.stderr.read() if self.process.stderr else ''}")
+            if not self.process.is_alive():
+                raise RuntimeError(f"the server exited with {self.process.exitcode}")
             with contextlib.suppress(httpx.HTTPError):
                 if httpx.get(f"{self.url}/readyz", timeout=1).status_code == 200:
                     return
-            time.sleep(0.1)
+            time.sleep(0.05)
         raise RuntimeError(f"the server did not start within {seconds} s")
 
     def stop(self) -> None:
-        if self.process.poll() is None:
+        if self.process.is_alive():
             self.process.terminate()
-            try:
-                self.process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
+            self.process.join(timeout=30)
+            if self.process.is_alive():
                 self.process.kill()
-                self.process.wait(timeout=30)
-        if self.process.stderr is not None:
-            self.process.stderr.close()
+                self.process.join(timeout=30)
 
 
 # -- SQLite refusing writes -----------------------------------------------------------------------------

@@ -218,7 +218,7 @@ def test_a_locked_sqlite_database_is_an_outage_too(db_url: str) -> None:
         assert played.status_code == 200 and stored_actions(client, game_id)[3] == played.json()["log"][-1]["action"]
 
 
-def test_health_backs_off_from_half_a_second_to_five_and_refuses_writes_until_then() -> None:
+def test_health_backs_off_from_a_quarter_second_to_two_and_refuses_writes_until_then() -> None:
     calls: list[float] = []
 
     def unreachable() -> None:
@@ -233,10 +233,10 @@ def test_health_backs_off_from_half_a_second_to_five_and_refuses_writes_until_th
     for _ in range(6):
         health.failed(error)
         delays.append(health.delay)
-    assert delays == [FIRST_DELAY, 1.0, 2.0, 4.0, MOST_DELAY, MOST_DELAY]
+    assert delays == [FIRST_DELAY, 0.5, 1.0, MOST_DELAY, MOST_DELAY, MOST_DELAY] and MOST_DELAY == 2.0
     with pytest.raises(Unavailable) as refused:
         health.check()
-    assert refused.value.status == 503 and refused.value.retry_after == 5
+    assert refused.value.status == 503 and refused.value.retry_after == 2
     assert health.report()["database"] == "unreachable" and "connection refused" in health.report()["database_error"]
     assert asyncio.run(health.probe_now()) is False and calls
     health.probe = lambda: None

@@ -8,7 +8,7 @@ database that may be the very thing that is gone. The request is answered 503 wi
 `Health` is the server's view of its database. A write that fails because the database cannot be
 reached (PostgreSQL stopped or restarting, connections killed, SQLite's file read-only, its disk
 full, its lock held too long) marks it down; from then on writes are refused at once, without
-trying, until a probe on a backoff (0.5 s doubling to 5 s) reaches it again. That keeps a game from
+trying, until a probe on a backoff (0.25 s doubling to 2 s) reaches it again. That keeps a game from
 running ahead of its record and requests from piling up behind a dead database. `/healthz` reports
 it and `/readyz` answers 503 while it lasts (for a load balancer).
 
@@ -41,8 +41,8 @@ except ImportError:  # pragma: no cover - PostgreSQL's driver is in the web extr
 
 logger = logging.getLogger(__name__)
 
-FIRST_DELAY = 0.5  # seconds before the first probe of a database that failed
-MOST_DELAY = 5.0  # the backoff's ceiling
+FIRST_DELAY = 0.25  # seconds before the first probe of a database that failed
+MOST_DELAY = 2.0  # the backoff's ceiling: a probe is one connection, and the database back means play back
 PROBE_SECONDS = 3.0  # a probe not answered by then counts as failed
 FRESH_SECONDS = 1.0  # /readyz probes again when the database was last heard from longer ago than this
 
@@ -119,10 +119,10 @@ class Health:
             self.down_since = time.time()
             self.outages += 1
             self.delay = FIRST_DELAY
-            logger.warning("the database cannot be written (%s); moves are refused until it is back", _said(err))
+            logger.warning("the database cannot be written (%s); moves are refused until it is back", said(err))
         else:
             self.delay = min(MOST_DELAY, self.delay * 2)
-        self.error = _said(err)
+        self.error = said(err)
         self.retry_at = time.monotonic() + self.delay
         self._probe_later()
 
@@ -203,7 +203,7 @@ class Health:
             self.task = None
 
 
-def _said(err: BaseException) -> str:
+def said(err: BaseException) -> str:
     """The database's own words, one line, short (no SQL, no parameters)."""
     original = getattr(err, "orig", None) or err
     text = str(original).strip().splitlines()[0] if str(original).strip() else type(original).__name__

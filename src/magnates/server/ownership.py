@@ -27,7 +27,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from magnates.server.durability import is_outage
+from magnates.server.durability import is_outage, said
 from magnates.server.errors import ServiceError
 from magnates.server.fanout import Listener
 from magnates.server.leases import LEASE_SECONDS, RENEW_SECONDS, Leases
@@ -234,7 +234,7 @@ class Ownership:
             await work
         except Exception as err:
             if is_outage(err):  # the database is away: the re-check after it catches up
-                logger.warning("another process's change could not be read yet: %s", str(err).strip()[:200])
+                logger.warning("another process's change could not be read yet: %s", said(err))
             else:
                 logger.exception("handling another process's change failed")
 
@@ -253,7 +253,7 @@ class Ownership:
                 await self.recheck()
             except Exception as err:
                 if is_outage(err):
-                    logger.warning("renewing leases failed (%s); trying again in %s s", str(err)[:200], RENEW_SECONDS)
+                    logger.warning("renewing leases failed (%s); trying again in %s s", said(err), RENEW_SECONDS)
                 else:
                     logger.exception("renewing leases failed; trying again in %s s", RENEW_SECONDS)
 
