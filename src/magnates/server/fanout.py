@@ -27,6 +27,7 @@ import psycopg
 from sqlalchemy.engine import make_url
 
 from magnates.core.errors import InvariantError
+from magnates.server.durability import said
 from magnates.server.storage import CHANNEL, normalize_url
 
 logger = logging.getLogger(__name__)
@@ -71,7 +72,7 @@ class Listener:
                 async for note in self.listening.notifies():
                     self._dispatch(note.payload)
             except (psycopg.Error, OSError) as err:
-                logger.warning("the LISTEN connection was lost (%s); opening it again", err)
+                logger.warning("the LISTEN connection was lost (%s); opening it again", said(err))
             delay = RECONNECT_SECONDS
             while True:
                 await asyncio.sleep(delay)
@@ -79,7 +80,7 @@ class Listener:
                     await self._connect()
                     break
                 except (psycopg.Error, OSError) as err:
-                    logger.warning("cannot LISTEN again yet (%s); next try in %.1f s", str(err).strip()[:200], delay)
+                    logger.warning("cannot LISTEN again yet (%s); next try in %.1f s", said(err), delay)
                     delay = min(MOST_RECONNECT_SECONDS, delay * 2)
             self.on_reconnect()
 
@@ -103,7 +104,7 @@ class Listener:
         try:
             await self.sending.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
         except (psycopg.Error, OSError) as err:  # the listener's reconnection opens a new one
-            logger.warning("a notification could not be sent: %s", err)
+            logger.warning("a notification could not be sent: %s", said(err))
 
     async def _close(self) -> None:
         for connection in (self.listening, self.sending):
