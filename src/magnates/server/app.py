@@ -41,6 +41,7 @@ from magnates.server.bodies import (
     UndoRequest,
 )
 from magnates.server.cards import card_faces, suits_table
+from magnates.server.durability import Unavailable, is_outage
 from magnates.server.errors import Forbidden, Repeated, ServiceError, Stale
 from magnates.server.hub import Hub, websocket_token
 from magnates.server.info import game_info
@@ -170,6 +171,7 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
         try:
             yield
         finally:
+            holder["stopping"] = True  # /readyz: 503 from now on
             if sweeper is not None:
                 sweeper.cancel()
             ticker.cancel()
@@ -214,6 +216,11 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
         body: dict[str, Any] = {"detail": str(err)[:600]}
         if isinstance(err, Stale):
             body["step"] = err.step
+        wait = getattr(err, "retry_after", None)
+        if status == 503:  # the database is away (durability.py) or a game between processes: say when to retry
+            wait = wait if isinstance(wait, int) else 1
+            body["retry_after"] = wait
+            return JSONResponse(body, status_code=503, headers={"Retry-After": str(wait)})
         return JSONResponse(body, status_code=status)
 
     @app.exception_handler(RequestValidationError)
@@ -226,6 +233,9 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
 
     @app.exception_handler(Exception)
     async def _unexpected(request: Request, err: Exception) -> JSONResponse:
+        if is_outage(err):  # a read of a database that is away (a write says so itself): 503, try again
+            refused = service().health.refuse(err)
+            return await _magnates_error(request, refused if isinstance(refused, Unavailable) else Unavailable(""))
         logger.exception("%s %s failed", request.method, request.url.path)
         return JSONResponse({"detail": "the server failed to answer that (nothing changed); please try again"}, 500)
 
@@ -236,7 +246,22 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
 
     @app.get("/healthz", tags=["server"])
     async def health() -> dict[str, Any]:
-        return {"ok": True, "games_loaded": len(service().tables), "websockets": holder["hub"].total}
+        """The process answers (`ok`); `database` says whether its database can be written now
+        (`unreachable`: moves are refused with 503 until it is back, `database_error` says why)."""
+        svc = service()
+        return {"ok": True, "games_loaded": len(svc.tables), "websockets": holder["hub"].total, **svc.health.report()}
+
+    @app.get("/readyz", tags=["server"], responses={503: {"description": "not ready: the database is away"}})
+    async def ready() -> JSONResponse:
+        """For a load balancer: 200 while this process can store moves, 503 (with Retry-After) while its
+        database cannot be reached or it is stopping."""
+        svc = service()
+        if holder.get("stopping") or not await svc.health.ready():
+            report = svc.health.report()
+            wait = int(report.get("retry_after", 1))
+            answer = {"ready": False, **report} | ({"stopping": True} if holder.get("stopping") else {})
+            return JSONResponse(answer, status_code=503, headers={"Retry-After": str(wait)})
+        return JSONResponse({"ready": True, "database": "ok"})
 
     # -- the catalogue ---------------------------------------------------------------
     @app.get("/api/catalog", tags=["games"])
@@ -475,6 +500,16 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
             await websocket.accept(subprotocol=subprotocol)
             await websocket.send_json({"type": "error", "message": str(err)[:300], "fatal": True})
             await websocket.close(code=4403 if isinstance(err, Forbidden) else 4404)
+            return
+        except Exception as err:
+            if not is_outage(err):
+                raise
+            gone = svc.health.refuse(err)
+            wait = gone.retry_after if isinstance(gone, Unavailable) else 1
+            await websocket.accept(subprotocol=subprotocol)
+            message = "the game's storage cannot be reached just now; try again shortly"
+            await websocket.send_json({"type": "error", "message": message, "fatal": True, "retry_after": wait})
+            await websocket.close(code=1013)  # try again later
             return
         refused = hub.refusal(table, seat)
         if refused is not None:

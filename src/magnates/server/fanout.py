@@ -27,11 +27,13 @@ import psycopg
 from sqlalchemy.engine import make_url
 
 from magnates.core.errors import InvariantError
+from magnates.server.durability import said
 from magnates.server.storage import CHANNEL, normalize_url
 
 logger = logging.getLogger(__name__)
 
-RECONNECT_SECONDS = 1.0
+RECONNECT_SECONDS = 0.25  # the first wait before opening a lost connection again; doubled each failure...
+MOST_RECONNECT_SECONDS = 4.0  # ...up to this
 
 
 def conninfo(url: str) -> str:
@@ -70,14 +72,16 @@ class Listener:
                 async for note in self.listening.notifies():
                     self._dispatch(note.payload)
             except (psycopg.Error, OSError) as err:
-                logger.warning("the LISTEN connection was lost (%s); opening it again", err)
+                logger.warning("the LISTEN connection was lost (%s); opening it again", said(err))
+            delay = RECONNECT_SECONDS
             while True:
-                await asyncio.sleep(RECONNECT_SECONDS)
+                await asyncio.sleep(delay)
                 try:
                     await self._connect()
                     break
                 except (psycopg.Error, OSError) as err:
-                    logger.warning("cannot LISTEN again yet: %s", err)
+                    logger.warning("cannot LISTEN again yet (%s); next try in %.1f s", said(err), delay)
+                    delay = min(MOST_RECONNECT_SECONDS, delay * 2)
             self.on_reconnect()
 
     def _dispatch(self, payload: str) -> None:
@@ -100,7 +104,7 @@ class Listener:
         try:
             await self.sending.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
         except (psycopg.Error, OSError) as err:  # the listener's reconnection opens a new one
-            logger.warning("a notification could not be sent: %s", err)
+            logger.warning("a notification could not be sent: %s", said(err))
 
     async def _close(self) -> None:
         for connection in (self.listening, self.sending):

@@ -13,6 +13,7 @@ from typing import Any
 from fastapi import WebSocket, WebSocketDisconnect
 
 from magnates.core.errors import MagnatesError
+from magnates.server.durability import is_outage, retry_after
 from magnates.server.errors import Repeated, ServiceError, excerpt
 from magnates.server.limits import Limits, RateLimiter, TooMany
 from magnates.server.service import GameService
@@ -160,9 +161,13 @@ class Hub:
                 raise ServiceError(f"unknown message {excerpt(kind)}; send 'action', 'undo', 'chat' or 'ping'")
         except TooMany as err:
             await self._error(websocket, table, str(err), retry_after=err.retry_after)
-        except MagnatesError as err:
-            await self._error(websocket, table, str(err)[:500])
-        except Exception:
-            # Storage trouble or a bug: the game was reloaded as stored; say so and keep the connection.
+        except MagnatesError as err:  # a 503 (the database is away) says when to try again
+            await self._error(websocket, table, str(err)[:500], **retry_after(err))
+        except Exception as err:
+            # Storage trouble or a bug: the game is as last stored; say so and keep the connection.
+            if is_outage(err):
+                refused = self.service.health.refuse(err)
+                await self._error(websocket, table, str(refused)[:500], **retry_after(refused))
+                return
             logger.exception("game %s: a %s message failed", table.id, excerpt(kind))
             await self._error(websocket, table, "the server could not apply that (nothing changed); please try again")

@@ -27,6 +27,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from magnates.server.durability import is_outage, said
 from magnates.server.errors import ServiceError
 from magnates.server.fanout import Listener
 from magnates.server.leases import LEASE_SECONDS, RENEW_SECONDS, Leases
@@ -37,6 +38,7 @@ logger = logging.getLogger(__name__)
 ASK_SECONDS = 1.0  # how long to wait for an owner to let a lease go before asking again
 CLAIM_SECONDS = LEASE_SECONDS + 5.0  # a lease not had by then: 503, try again
 MARGIN = 1.0  # a lease counts as ours until this long before it lapses in the database
+RECHECK_SECONDS = 3.0  # how often the stored steps of the games followed here are compared with ours
 
 
 class Busy(ServiceError):
@@ -74,6 +76,10 @@ class Ownership:
         self.again: set[str] = set()  # ...and heard of again meanwhile
         self.listener = Listener(url, self._hear, self._reconnected)
         self.renewer: asyncio.Task[None] | None = None
+        # The next event's seq per game, as stored (Store.next_seqs; set by the service): a follower
+        # that missed a notification (lost with an outage, or a catch-up that failed) sees it here.
+        self.stored_seqs: Callable[[list[str]], dict[str, int]] | None = None
+        self.recheck_at = 0.0
 
     # -- life ---------------------------------------------------------------------------
     async def start(self) -> None:
@@ -226,8 +232,11 @@ class Ownership:
     async def _guarded(work: Awaitable[None]) -> None:
         try:
             await work
-        except Exception:
-            logger.exception("handling another process's change failed")
+        except Exception as err:
+            if is_outage(err):  # the database is away: the re-check after it catches up
+                logger.warning("another process's change could not be read yet: %s", said(err))
+            else:
+                logger.exception("handling another process's change failed")
 
     def _reconnected(self) -> None:
         """Notifications were lost with the connection: read every game in memory again."""
@@ -241,8 +250,29 @@ class Ownership:
             await asyncio.sleep(RENEW_SECONDS)
             try:
                 await self.renew()
-            except Exception:
-                logger.exception("renewing leases failed; trying again in %s s", RENEW_SECONDS)
+                await self.recheck()
+            except Exception as err:
+                if is_outage(err):
+                    logger.warning("renewing leases failed (%s); trying again in %s s", said(err), RENEW_SECONDS)
+                else:
+                    logger.exception("renewing leases failed; trying again in %s s", RENEW_SECONDS)
+
+    async def recheck(self, now: float | None = None) -> list[str]:
+        """Every RECHECK_SECONDS: catch up each game followed here whose stored record is ahead of
+        ours (a notification lost while the database was away must not leave its viewers behind)."""
+        now = time.monotonic() if now is None else now
+        if self.stored_seqs is None or now < self.recheck_at:
+            return []
+        self.recheck_at = now + RECHECK_SECONDS
+        followed = [game_id for game_id in self.tables if not self.holds(game_id)]
+        if not followed:
+            return []
+        stored = await asyncio.to_thread(self.stored_seqs, followed)
+        behind = [g for g in followed if g in self.tables and stored.get(g, 0) > self.tables[g].next_seq]
+        for game_id in behind:
+            table = self.tables[game_id]
+            self._one_at_a_time(game_id, lambda t=table: self.catch_up(t), coalesce=True)  # type: ignore[misc]
+        return behind
 
     async def renew(self) -> None:
         held = list(self.owned)

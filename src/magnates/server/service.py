@@ -4,7 +4,9 @@ Browsers send action ids; the service validates them with the engine (`moves.py`
 with the chance events and bot moves that follow, and then tells each watcher, who is sent
 `state.view(seat)` and nothing else (`snapshots.py`). Seats and their secrets are in `seats.py`,
 the games on offer in `catalog.py`, the WebSocket hub in `hub.py`. Every change is stored before
-it is shown, all or nothing: a failed write reloads the game from the database.
+it is shown, all or nothing: a move is played on a copy of the game that is shown only once its
+transaction has committed, so a failed write leaves the game as last stored and is answered 503
+with Retry-After; while the database cannot be written, changes are refused (`durability.py`).
 
 On PostgreSQL several server processes may share the database: a process writes a game only while
 it holds the game's lease, and follows the changes the others make to the games it has in memory
@@ -22,12 +24,15 @@ import time
 from collections.abc import AsyncIterator, Callable, Mapping
 from typing import Any
 
+from sqlalchemy.exc import IntegrityError
+
 from magnates.core.errors import OptionError, RecordError
 from magnates.core.game import Game
 from magnates.core.record import Record, replay_on
 from magnates.server.catalog import Catalog
 from magnates.server.chat import chat_message, recorded_chat, store_chat
 from magnates.server.clock import DEFAULT_TIMEOUT_BOT, start_clock, timeout_bot_for
+from magnates.server.durability import Health, Unavailable, probe, publish, stage
 from magnates.server.errors import BadInput, Conflict, Forbidden, NotFound, Stale, excerpt
 from magnates.server.following import follow
 from magnates.server.leases import Leases
@@ -72,6 +77,10 @@ class GameService:
         self.on_change: list[Callable[[Table], None]] = []
         # Told of a table rebuilt from the database, with the time its clock goes on from (timecontrol.py).
         self.on_load: list[Callable[[Table, float], None]] = []
+        self.health = Health(lambda: probe(store.engine))  # can the database be written now (durability.py)
+        # Games whose last write failed without a clear answer (it may have been stored all the same):
+        # each reads what is stored after its last event before it is written again.
+        self.unsure: set[str] = set()
 
     # -- several processes on one PostgreSQL (ownership.py) ------------------------------
     async def open(self) -> None:
@@ -82,9 +91,11 @@ class GameService:
         leases = Leases(self.store.engine, me)
         self.ownership = Ownership(self.store.url, leases, self.tables, self.catch_up, self._heard)
         await self.ownership.start()
+        self.ownership.stored_seqs = self.store.next_seqs  # followers re-check what is stored (a lost NOTIFY)
         self.store.sender = me
 
     async def close(self) -> None:
+        await self.health.stop()
         if self.ownership is not None:
             await self.ownership.stop()
             self.ownership = None
@@ -94,6 +105,7 @@ class GameService:
     async def _turn(self, table: Table) -> AsyncIterator[None]:
         """Hold the game's lock, and its lease where several processes share the database (then the
         table is first brought up to what the previous owner stored)."""
+        self.health.check()  # the database is down: refused at once, nothing is played ahead of it
         ownership = self.ownership
         while True:
             if ownership is not None:
@@ -105,6 +117,8 @@ class GameService:
         try:
             if ownership is not None and table.id in ownership.fresh:
                 await self._catch_up_locked(table)
+            if table.id in self.unsure:
+                await self._settle(table)
             yield
         finally:
             table.lock.release()
@@ -118,6 +132,7 @@ class GameService:
 
     def _own_now(self, table: Table) -> None:
         """Hold the game's lease for a synchronous change (seats, rematch), or 503: try again."""
+        self.health.check()
         ownership = self.ownership
         if ownership is None:
             return
@@ -228,7 +243,7 @@ class GameService:
             self._issue_creator(table)
         self._attach_bots(table)
         events = advance(table)
-        self.store.create_game(self._stored(table), events)
+        self._write(self.store.create_game, self._stored(table), events)
         start_clock(table, time.time())
         self.tables[table.id] = table
         return table
@@ -285,7 +300,7 @@ class GameService:
         seats[seat].update(token_hash=hash_token(token), open=False)
         if name is not None:
             seats[seat]["name"] = name
-        self.store.set_seats(table.id, seats)
+        self._write(self.store.set_seats, table.id, seats)
         table.seats[seat] = Seat.from_json(seats[seat])
         table.answers.pop(seat, None)
         if changed:  # what the others see of the seat: its name, no longer open or waiting
@@ -358,7 +373,7 @@ class GameService:
                 timeout_bot=table.timeout_bot,
                 creator=False,
             )
-            self.store.set_rematch(table.id, new.id)
+            self._write(self.store.set_rematch, table.id, new.id)
             table.rematch_id = new.id
             table.revision += 1
             table.notify()
@@ -368,7 +383,7 @@ class GameService:
     def chat(self, table: Table, seat: int | None, text: Any) -> dict[str, Any]:
         """Store a player's message, keep it with the table and send it to every connection."""
         message = chat_message(table, seat, text)
-        self.store.add_chat(table.id, message)
+        self._write(self.store.add_chat, table.id, message)
         said = message.to_json()
         table.chat = [*table.chat[-(CHAT_KEPT - 1) :], said]
         table.revision += 1
@@ -390,6 +405,7 @@ class GameService:
             return table
         if not isinstance(game_id, str) or len(game_id) > 64:
             raise NotFound(f"there is no game {excerpt(game_id)}")
+        self.health.check()  # a game not in memory cannot be read from a database that is down
         stored = self.store.game(game_id)
         if stored is None:
             raise NotFound(f"there is no game {excerpt(game_id)}")
@@ -398,7 +414,7 @@ class GameService:
         if events and self.ownership is not None and not self.ownership.claim_now(game_id):
             raise Busy("another server process is serving this game and did not let it go; try again shortly")
         if events:
-            self.store.append(table.id, events, "finished" if table.state.is_terminal() else None)
+            self._write(self.store.append, table.id, events, "finished" if table.state.is_terminal() else None)
             start_clock(table, time.time())
         self.tables[game_id] = table
         return table
@@ -493,8 +509,22 @@ class GameService:
     # -- playing ----------------------------------------------------------------------
     def act(self, table: Table, seat: int | None, action: Any, step: int | None = None) -> None:
         """A person's action: checked, stored with what follows automatically, or refused whole."""
-        events = self._play(table, seat, action, step)
-        self._commit(table, events)
+        self.health.check()
+        if table.id in self.unsure:
+            self._settle_now(table)
+        staged, events = self._play(table, seat, action, step)
+        status = "finished" if staged.state.is_terminal() else None
+        try:
+            self.store.append(table.id, events, status)
+        except Exception as err:
+            self.unsure.add(table.id)
+            refused = self.health.refuse(err)
+            if refused is err:
+                raise
+            raise refused from err
+        self.health.succeeded()
+        publish(table, staged)
+        self._changed(table)
 
     async def act_async(self, table: Table, seat: int | None, action: Any, step: int | None = None) -> None:
         """`act` for the event loop: the write runs in the writer's thread (many games' moves per
@@ -504,35 +534,96 @@ class GameService:
             self.act(table, seat, action, step)
             return
         async with self._turn(table):
-            await self._commit_async(table, self._play(table, seat, action, step))
+            await self._commit_async(table, *self._play(table, seat, action, step))
 
+    @staticmethod
     def _play(
-        self, table: Table, seat: int | None, action: Any, step: int | None, timeout: bool = False
-    ) -> list[StoredEvent]:
-        before = table.step
-        try:
-            return play(table, seat, action, step, timeout)
-        except Exception:
-            if table.step != before or len(table.lines) != before:  # failed after a change: never half-applied
-                self._reload(table)
-            raise
+        table: Table, seat: int | None, action: Any, step: int | None, timeout: bool = False
+    ) -> tuple[Table, list[StoredEvent]]:
+        """The move and what follows it, played on a copy of the table (`stage`): the table itself
+        changes only once they are stored (`publish`), so a refusal or a failed write changes nothing."""
+        staged = stage(table)
+        return staged, play(staged, seat, action, step, timeout)
 
-    def _commit(self, table: Table, events: list[StoredEvent]) -> None:
+    async def _commit_async(self, table: Table, staged: Table, events: list[StoredEvent]) -> None:
+        """Store the staged move; once committed it is the game everyone sees (never before)."""
+        status = "finished" if staged.state.is_terminal() else None
         try:
-            self.store.append(table.id, events, "finished" if table.state.is_terminal() else None)
-        except Exception:
-            self._reload(table)  # nothing half-applied: rebuild from what is stored
-            raise
-        self._changed(table)
-
-    async def _commit_async(self, table: Table, events: list[StoredEvent]) -> None:
-        try:
-            status = "finished" if table.state.is_terminal() else None
             await self.writer.append(table.id, events, status)
-        except Exception:
-            self._reload(table)
+        except asyncio.CancelledError:
+            # Nobody waits for the answer any more, but the write may yet be stored: read it back.
+            self.unsure.add(table.id)
+            asyncio.get_running_loop().create_task(self._settle_soon(table))
             raise
+        except Exception as err:
+            self.unsure.add(table.id)  # a write whose answer was lost may have been stored all the same
+            refused = await self._refused(table, err)
+            if refused is err:
+                raise
+            raise refused from err
+        self.health.succeeded()
+        publish(table, staged)
         self._changed(table)
+
+    async def _refused(self, table: Table, err: Exception) -> BaseException:
+        """What a failed write of this game's events answers: 503 when the database cannot be
+        reached; when it refused the events' step (another process, or an earlier write whose answer
+        was lost, stored that step), the game reads what is stored and the client looks again."""
+        refused = self.health.refuse(err)
+        if refused is not err or not isinstance(err, IntegrityError):
+            return refused
+        try:
+            await self._settle(table)
+        except Unavailable as unavailable:
+            return unavailable
+        return Stale(f"the game changed meanwhile (it is now step {table.step}); look again", table.step)
+
+    async def _settle(self, table: Table) -> None:
+        """Read and apply what is stored after the table's last event (the table's lock held)."""
+        try:
+            events = await asyncio.to_thread(self.store.events, table.id, table.next_seq)
+        except Exception as err:
+            refused = self.health.refuse(err)
+            if refused is err:
+                raise
+            raise refused from err
+        self.health.succeeded()
+        self._apply(table, events, None)
+        self.unsure.discard(table.id)
+
+    def _settle_now(self, table: Table) -> None:
+        """`_settle` for the synchronous `act`."""
+        try:
+            events = self.store.events(table.id, table.next_seq)
+        except Exception as err:
+            refused = self.health.refuse(err)
+            if refused is err:
+                raise
+            raise refused from err
+        self._apply(table, events, None)
+        self.unsure.discard(table.id)
+
+    async def _settle_soon(self, table: Table) -> None:
+        """After a cancelled write: once it is done, the game reads what was stored and tells its viewers."""
+        try:
+            async with table.lock:
+                if table.id in self.unsure:
+                    await self._settle(table)
+        except Exception:  # the next write of the game settles it instead
+            logger.warning("game %s: reading back a cancelled write failed; its next move reads it", table.id)
+
+    def _write(self, write: Callable[..., None], *args: Any) -> None:
+        """A synchronous write (a new game, seats, chat): refused at once while the database is down;
+        one that cannot reach it is 503 with Retry-After (and marks it down)."""
+        self.health.check()
+        try:
+            write(*args)
+        except Exception as err:
+            refused = self.health.refuse(err)
+            if refused is err:
+                raise
+            raise refused from err
+        self.health.succeeded()
 
     def _changed(self, table: Table) -> None:
         start_clock(table, time.time())
@@ -565,7 +656,11 @@ class GameService:
         if not self.can_undo(table, seat):
             raise Conflict("you can only undo your own last action, before any chance event or other player's move")
         state = replay_on(table.game, list(table.state.history[:-1]))
-        self.store.append(table.id, [StoredEvent(table.next_seq, UNDO, None, seat)], "playing")
+        try:
+            self._write(self.store.append, table.id, [StoredEvent(table.next_seq, UNDO, None, seat)], "playing")
+        except Exception:
+            self.unsure.add(table.id)  # read back before the next write: it may have been stored
+            raise
         table.next_seq += 1
         table.state = state
         table.actors.pop()
@@ -577,6 +672,7 @@ class GameService:
         return seat_can_undo(table, seat)
 
     def _reload(self, table: Table) -> None:
+        """Rebuild the game from the database (a follower whose stored events do not follow on)."""
         stored = self.store.game(table.id)
         if stored is not None:
             fresh = self._rebuild(stored, self.store.events(table.id))
@@ -587,6 +683,8 @@ class GameService:
     async def play_timeouts(self, now: float | None = None) -> int:
         """Let the timeout bot move for every person whose time ran out; returns how many moves."""
         now = time.time() if now is None else now
+        if self.health.down:
+            return 0  # the clock waits for the database: a timeout move could not be stored
         due = [t for t in list(self.tables.values()) if t.deadline is not None and t.deadline <= now]
         if self.ownership is not None and due:
             # The owner runs a game's clock; a game nobody holds is adopted by a process that has it.
@@ -598,6 +696,8 @@ class GameService:
         for table in due:
             try:
                 played += await self.timeout(table, now)
+            except Unavailable:
+                return played  # the database went away meanwhile: the rest wait for it
             except Exception:
                 logger.exception("game %s: the timeout move failed", table.id)
         return played
@@ -616,8 +716,7 @@ class GameService:
                 return True
             bot = new_bot(table.timeout_bot or DEFAULT_TIMEOUT_BOT, table.game)
             action = bot_move(table, seat, bot, purpose="timeout")
-            events = self._play(table, seat, action, table.step, timeout=True)
-            await self._commit_async(table, events)
+            await self._commit_async(table, *self._play(table, seat, action, table.step, timeout=True))
             return True
 
     # -- what a seat sees (snapshots.py) ------------------------------------------------
@@ -675,7 +774,7 @@ class GameService:
         self._issue_creator(table)
         events = [event(table, ACTION, a, who) for a, who in zip(record.actions, actors, strict=True)]
         said = recorded_chat(table, record.meta.get("chat"))  # checked before anything is stored
-        self.store.create_game(self._stored(table), events)
+        self._write(self.store.create_game, self._stored(table), events)
         store_chat(self.store, table, said)
         self.tables[table.id] = table
         return table

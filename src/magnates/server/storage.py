@@ -179,7 +179,9 @@ def make_engine(url: str) -> Engine:
             cursor.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    # pre-ping: a connection the database dropped (a restart, pg_terminate_backend) is replaced when
+    # taken from the pool; connect_timeout: an unreachable host fails a write in seconds, not minutes.
+    return create_engine(url, pool_pre_ping=True, connect_args={"connect_timeout": 5})
 
 
 def migrate(engine: Engine) -> None:
@@ -330,6 +332,14 @@ class Store:
         query = select(EventRow.game_id, moves, undos).where(EventRow.game_id.in_(game_ids)).group_by(EventRow.game_id)
         with self._session() as session:
             return {game_id: int(m or 0) - int(u or 0) for game_id, m, u in session.execute(query)}
+
+    def next_seqs(self, game_ids: Sequence[str]) -> dict[str, int]:
+        """The `seq` each game's next event will have (one past its last stored; games with none are left out)."""
+        if not game_ids:
+            return {}
+        query = select(EventRow.game_id, func.max(EventRow.seq)).where(EventRow.game_id.in_(game_ids))
+        with self.engine.connect() as connection:
+            return {game_id: int(last) + 1 for game_id, last in connection.execute(query.group_by(EventRow.game_id))}
 
     def game(self, game_id: str) -> StoredGame | None:
         with self._session() as session:

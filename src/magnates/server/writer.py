@@ -6,6 +6,8 @@ commit per move. Now one thread writes: what arrived while it was writing goes i
 transaction together. Each request's events are still all or nothing: when a shared transaction
 fails, its requests are written again one transaction each, so one bad write fails only its own
 request (and a move already stored is refused by the events' unique step, never stored twice).
+When it failed because the database cannot be reached, every request of it fails at once instead
+(written one by one, each would wait for the same dead database).
 A game's moves stay in order because each game waits for its write before the next (its lock).
 """
 
@@ -18,6 +20,7 @@ import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from magnates.server.durability import is_outage
 from magnates.server.storage import Store, StoredEvent
 
 logger = logging.getLogger(__name__)
@@ -102,8 +105,8 @@ class Writer:
                     self.store.announce(connection, "e", [write.game_id for write in batch])
             return [None] * len(batch)
         except Exception as err:
-            if len(batch) == 1:
-                return [err]
+            if len(batch) == 1 or is_outage(err):  # the database is gone: every request of it fails alike
+                return [err] * len(batch)
         outcomes: list[BaseException | None] = []
         for write in batch:  # the shared transaction failed: each request alone, so only the bad one fails
             try:
