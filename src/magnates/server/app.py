@@ -6,7 +6,7 @@ clicking at once). Errors become JSON `{"detail": message}` with the status the
 service chose; the web client shows the message as it is. Messages quote what a
 client sent only as a short excerpt. Limits (body size, rates, WebSockets) live
 in `limits.py`; seat secrets arrive in an `Authorization: Bearer` header (the
-WebSocket: a `token.<secret>` subprotocol), never in a URL the server builds.
+WebSocket: a `token.<secret>` subprotocol), never in a URL (`?token=` is not read).
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ from magnates.server.bodies import (
 )
 from magnates.server.cards import card_faces, suits_table
 from magnates.server.errors import Forbidden, Repeated, ServiceError, Stale
+from magnates.server.hosts import parse_allowed
 from magnates.server.hub import Hub, websocket_token
 from magnates.server.info import game_info
 from magnates.server.limits import (
@@ -49,6 +50,7 @@ from magnates.server.limits import (
     TooMany,
     client_address,
 )
+from magnates.server.option_sets import OptionSets
 from magnates.server.roller import roller_roll, roller_sheet
 from magnates.server.service import GameService
 from magnates.server.storage import Store, default_url
@@ -95,7 +97,7 @@ def _links(table: Table) -> dict[str, Any]:
 
 
 def pick_token(credentials: HTTPAuthorizationCredentials | None, *fallbacks: str | None) -> str | None:
-    """The secret from the Authorization header, else from a (deprecated) body field or query parameter."""
+    """The secret from the Authorization header, else from a (deprecated) body field; never from a URL."""
     if credentials is not None and credentials.credentials:
         return credentials.credentials
     for value in fallbacks:
@@ -125,6 +127,7 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
     creators = RateLimiter(limits.create_rate, limits.create_burst)
     movers = RateLimiter(limits.move_rate, limits.move_burst)
     talkers = RateLimiter(limits.chat_rate, limits.chat_burst)
+    builders = RateLimiter(limits.build_rate, limits.build_burst)
     proxies = limits.proxies
 
     async def sweep(service: GameService) -> None:
@@ -154,6 +157,7 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
             service.resume_all()
         holder["service"] = service
         holder["hub"] = Hub(service, limits, movers, talkers)
+        holder["option_sets"] = OptionSets(service, builders, limits.rate_limits)
         app.state.service = service
         app.state.hub = holder["hub"]
         app.state.limits = limits
@@ -237,10 +241,15 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
         return service().catalog()
 
     @app.post("/api/describe", tags=["games"], responses=LIMITED)
-    async def describe(body: Describe) -> dict[str, Any]:
-        """Check options; return the number of seats and the bots available for them."""
-        svc = service()
-        return svc.describe(body.game, svc.strict_options(body.game, body.options))
+    async def describe(body: Describe, request: Request) -> dict[str, Any]:
+        """Check options; return the number of seats and the bots available for them.
+
+        Answers are kept per game and option set; a set not asked for before is built off the
+        event loop and counts against the address's `build_rate` (429 over it).
+        """
+        options = service().strict_options(body.game, body.options)
+        sets: OptionSets = holder["option_sets"]
+        return await sets.describe(body.game, options, client_address(request.scope, proxies))
 
     # -- games -----------------------------------------------------------------------
     @app.post("/api/games", tags=["games"], status_code=201, responses=LIMITED, dependencies=[creation_limit])
@@ -317,15 +326,11 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
         ]
 
     @app.get("/api/games/{game_id}", tags=["games"])
-    async def game_state(
-        game_id: str,
-        credentials: Credentials,
-        token: Annotated[str | None, Query(max_length=128, deprecated=True)] = None,
-    ) -> dict[str, Any]:
+    async def game_state(game_id: str, credentials: Credentials) -> dict[str, Any]:
         """What the seat with this secret (`Authorization: Bearer`) sees now; no secret: a spectator."""
         svc = service()
         table = svc.get(game_id)
-        return svc.snapshot(table, table.seat_for(pick_token(credentials, token)))
+        return svc.snapshot(table, table.seat_for(pick_token(credentials)))
 
     @app.post("/api/games/{game_id}/actions", tags=["play"], responses=LIMITED, dependencies=[move_limit])
     async def act(game_id: str, body: ActionRequest, credentials: Credentials) -> dict[str, Any]:
@@ -371,20 +376,25 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
         holder["hub"].kick(table, seat)
         return {"seat": seat, "token": token, "link": seat_link(table.id, token)}
 
-    @app.get("/api/games/{name_or_id}/info", tags=["games"])
+    @app.get("/api/games/{name_or_id}/info", tags=["games"], responses=LIMITED)
     async def info(
-        name_or_id: str, options: str = Query("", description="NAME=VALUE pairs, comma separated (with a game name)")
+        name_or_id: str,
+        request: Request,
+        options: str = Query("", max_length=2000, description="NAME=VALUE pairs, comma separated (with a game name)"),
     ) -> dict[str, Any]:
         """The fixed data of a game's option set: board, map, cards, offices, and every action id's text.
 
         Give a game's name (and its options) or a table's id (its own options). The same for every
-        seat: nothing here depends on a game in progress or on hidden cards.
+        seat: nothing here depends on a game in progress or on hidden cards. Answers are kept per
+        option set; one not asked for before is built off the event loop and counts against the
+        address's `build_rate` (429 over it).
         """
         svc = service()
         if name_or_id in games():
             pairs = parse_option_pairs([p for p in options.split(",") if p.strip()])
-            return game_info(svc.load(name_or_id, pairs))
-        return game_info(svc.get(name_or_id).game)
+            sets: OptionSets = holder["option_sets"]
+            return await sets.info(name_or_id, pairs, client_address(request.scope, proxies))
+        return await asyncio.to_thread(game_info, svc.get(name_or_id).game)  # built once per Game (info.py)
 
     @app.get("/api/games/{name}/cheatsheet", tags=["games"])
     async def rules_cheatsheet(
@@ -403,16 +413,11 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
         return {"suits": suits_table(), "cards": card_faces(table.game)}
 
     @app.get("/api/games/{game_id}/replay/{step}", tags=["replay"])
-    async def replay(
-        game_id: str,
-        step: int,
-        credentials: Credentials,
-        token: Annotated[str | None, Query(max_length=128, deprecated=True)] = None,
-    ) -> dict[str, Any]:
+    async def replay(game_id: str, step: int, credentials: Credentials) -> dict[str, Any]:
         """The game as a seat (or, once finished, a spectator) saw it after `step` actions."""
         svc = service()
         table = svc.get(game_id)
-        return svc.replay_snapshot(table, table.seat_for(pick_token(credentials, token)), step)
+        return svc.replay_snapshot(table, table.seat_for(pick_token(credentials)), step)
 
     @app.get("/api/games/{game_id}/record", tags=["replay"])
     async def export(game_id: str) -> dict[str, Any]:
@@ -440,19 +445,15 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
 
     # -- live play ---------------------------------------------------------------------
     @app.websocket("/ws/games/{game_id}")
-    async def live(
-        websocket: WebSocket,
-        game_id: str,
-        token: Annotated[str | None, Query(max_length=128)] = None,
-    ) -> None:
+    async def live(websocket: WebSocket, game_id: str) -> None:
         """Live updates: the seat's snapshot now and after every change; send actions and undos.
 
-        The seat's secret comes as the subprotocol `token.<secret>` (with `magnates`), an
-        `Authorization: Bearer` header, or (deprecated) `?token=`.
+        The seat's secret comes as the subprotocol `token.<secret>` (with `magnates`) or an
+        `Authorization: Bearer` header; never in the URL (a `?token=` is not read).
         """
         svc = service()
         hub: Hub = holder["hub"]
-        secret, subprotocol = websocket_token(websocket, token)
+        secret, subprotocol = websocket_token(websocket)
         try:
             table = svc.get(game_id)
             seat = table.seat_for(secret)
@@ -461,12 +462,13 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
             await websocket.send_json({"type": "error", "message": str(err)[:300], "fatal": True})
             await websocket.close(code=4403 if isinstance(err, Forbidden) else 4404)
             return
-        refused = hub.refusal(table, seat)
+        address = client_address(websocket.scope, proxies)
+        refused = hub.refusal(table, seat, address)
         if refused is not None:
             await _deny(websocket, subprotocol, refused)
             return
         await websocket.accept(subprotocol=subprotocol)
-        await hub.serve(websocket, table, seat, client_address(websocket.scope, proxies))
+        await hub.serve(websocket, table, seat, address)
 
     @app.get("/docs", include_in_schema=False)
     async def api_docs() -> FileResponse:
@@ -483,8 +485,9 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
         logger.warning("fastapi-offline is not installed; /docs cannot draw the API")
     app.mount("/", StaticFiles(directory=STATIC, html=True), name="static")
 
-    app.add_middleware(BodyLimit, max_body=limits.max_body)
-    app.add_middleware(SecurityHeaders)  # the outermost: its headers are on every answer, a 413 too
+    app.add_middleware(BodyLimit, max_body=limits.max_body, body_timeout=limits.body_timeout)
+    # The outermost: its headers are on every answer, a 413 too; Host and Origin checked first.
+    app.add_middleware(SecurityHeaders, allowed_hosts=parse_allowed(limits.allowed_hosts))
     return app
 
 
