@@ -189,9 +189,19 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         deadline = time.monotonic() + limit
         cpu_before = cpu_seconds(args.server_pids)
         started = time.perf_counter()
+        stopping = asyncio.Event()
+
+        async def seat_until_stopped(*play_args: Any) -> None:
+            """One seat's play; an error while the window's end closes every socket is not a failure."""
+            try:
+                await play_seat(*play_args)
+            except Exception:
+                if not stopping.is_set():
+                    raise
+
         tasks = [
             asyncio.create_task(
-                play_seat(
+                seat_until_stopped(
                     urls[(i if args.spread == "seats" else games_index[c.game_id]) % len(urls)],
                     c,
                     game,
@@ -211,6 +221,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             await asyncio.sleep(args.duration)
             cpu_after = cpu_seconds(args.server_pids)
             window = (window_start, time.perf_counter())
+            stopping.set()
             for task in tasks:
                 task.cancel()
         results = await asyncio.gather(*tasks, return_exceptions=True)
