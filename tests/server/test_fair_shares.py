@@ -191,6 +191,17 @@ def test_new_option_sets_are_rate_limited_per_address_and_kept_ones_are_free(db_
             assert client.get("/api/games/toy/info", params={"options": "rounds=4"}).json()["options"]["rounds"] == 4
 
 
+def test_the_cheatsheet_and_the_roller_count_as_builds_and_a_roll_reuses_a_kept_set(db_url: str) -> None:
+    with limited(db_url, build_rate=0.01, build_burst=2) as client:
+        assert client.get("/api/games/toy/cheatsheet").status_code in {200, 422}  # toy has none: still a build
+        assert client.get("/api/roller").status_code == 200
+        refused = client.get("/api/roller", params={"options": "variant=official"})
+        assert refused.status_code == 429 and "new option sets" in refused.json()["detail"]
+        assert client.get("/api/roller").json()["markdown"]  # kept: answered
+        rolled = client.post("/api/roller/roll", json={"options": {}, "dice": [3, 4]})  # the roller's set, kept
+        assert rolled.status_code == 200, rolled.text
+
+
 def test_building_an_option_set_does_not_stall_the_event_loop(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -398,13 +398,18 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
 
     @app.get("/api/games/{name}/cheatsheet", tags=["games"])
     async def rules_cheatsheet(
-        name: str, options: str = Query("", description="NAME=VALUE pairs, comma separated")
-    ) -> dict[str, str]:
+        name: str,
+        request: Request,
+        options: str = Query("", max_length=2000, description="NAME=VALUE pairs, comma separated"),
+    ) -> dict[str, Any]:
         """The game's rules cheatsheet for these options (Markdown), as `magnates rules GAME` prints it."""
         if name not in games():
             raise OptionError(f"there is no game {name[:40]!r}; the games are: {', '.join(games())}")
         pairs = parse_option_pairs([p for p in options.split(",") if p.strip()])
-        return service().offer.cheatsheet(name, pairs)
+        offer = service().offer
+        sets: OptionSets = holder["option_sets"]
+        address = client_address(request.scope, proxies)
+        return await sets.answer("cheatsheet", name, pairs, address, lambda: (offer.cheatsheet(name, pairs), pairs))
 
     @app.get("/api/games/{game_id}/cards", tags=["games"])
     async def cards(game_id: str) -> dict[str, Any]:
@@ -432,16 +437,23 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
 
     # -- the Magnate Roller ------------------------------------------------------------
     @app.get("/api/roller", tags=["roller"])
-    async def roller(options: str = Query("", description="NAME=VALUE pairs, comma separated")) -> dict[str, Any]:
+    async def roller(
+        request: Request, options: str = Query("", max_length=2000, description="NAME=VALUE pairs, comma separated")
+    ) -> dict[str, Any]:
         """Magnate's variant-aware cheatsheet (Markdown) and numbers for the Roller page."""
         pairs = parse_option_pairs([p for p in options.split(",") if p.strip()])
-        return roller_sheet(pairs)
+        sets: OptionSets = holder["option_sets"]
+        address = client_address(request.scope, proxies)
+        return await sets.answer("roller", "magnate", pairs, address, lambda: (roller_sheet(pairs), pairs))
 
     @app.post("/api/roller/roll", tags=["roller"], responses=LIMITED)
-    async def roll(body: RollRequest) -> dict[str, Any]:
+    async def roll(body: RollRequest, request: Request) -> dict[str, Any]:
         """Roll 2d10 (and the taxation d6 on a 1), or read dice typed in from a real table."""
         options = service().strict_options("magnate", body.options)
-        return roller_roll(options, body.dice, body.tax_dice)
+        sets: OptionSets = holder["option_sets"]
+        address = client_address(request.scope, proxies)  # the options checked once, with the page's own sheet
+        await sets.answer("roller", "magnate", options, address, lambda: (roller_sheet(options), options))
+        return roller_roll(options, body.dice, body.tax_dice, checked=True)
 
     # -- live play ---------------------------------------------------------------------
     @app.websocket("/ws/games/{game_id}")

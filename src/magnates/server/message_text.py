@@ -121,7 +121,7 @@ def log_text(table: Table, seat: int | None) -> str:
     steps = min(len(table.state.history), len(table.lines), len(table.actors))
     first = max(0, steps - LOG_TAIL)
     names = tuple(table.name(index) for index in range(len(table.seats)))
-    memo_key = ("log", seat)
+    memo_key = f"log {seat}"  # in `parts`: forgotten with them when names (the table's revision) change
     memo = table.parts.get(memo_key)
     entries: list[str] | None = None
     if memo is not None:

@@ -1,4 +1,5 @@
-"""The answers of `GET /api/games/{name}/info` and `POST /api/describe`, per game and option set.
+"""The answers of `GET /api/games/{name}/info`, `POST /api/describe`, the rules cheatsheet and the
+Magnate Roller's sheet, per game and option set.
 
 Building a game for an option set not seen before takes tens of milliseconds (Magnate's action
 space: about 60 ms), and on the event loop that stalls every game's WebSockets meanwhile: one
@@ -47,7 +48,7 @@ class OptionSets:
             game = self.service.load(name, options)
             return game_info(game), game.options
 
-        return await self._answer("info", name, options, address, build)
+        return await self.answer("info", name, options, address, build)
 
     async def describe(self, name: str, options: Mapping[str, Any], address: str) -> dict[str, Any]:
         """Seats and bots of the game `name` with these options (JSON-typed, already checked)."""
@@ -56,9 +57,9 @@ class OptionSets:
             described = self.service.describe(name, options)
             return described, described["options"]
 
-        return await self._answer("describe", name, options, address, build)
+        return await self.answer("describe", name, options, address, build)
 
-    async def _answer(
+    async def answer(
         self,
         what: str,
         name: str,
@@ -66,6 +67,8 @@ class OptionSets:
         address: str,
         build: Callable[[], tuple[dict[str, Any], Mapping[str, Any]]],
     ) -> dict[str, Any]:
+        """The kept answer for (what, name, options), else `build()`'s (the answer and the options as
+        the game normalized them), made in a worker thread once the address's rate allows."""
         key = (what, name, options_key(options))
         kept = self._kept(key)
         if kept is not None:
