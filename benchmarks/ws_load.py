@@ -15,7 +15,16 @@ each seat's secret travels as a WebSocket subprotocol, as the browser sends it.
 
 It prints the server's CPU time per move (user + system of the server process and its worker
 processes, from /proc, over the playing time only; not wall time) and the machine's load average,
-which CPU figures on a shared machine must be read beside.
+which CPU figures on a shared machine must be read beside. The server it starts runs on core 0
+(`taskset -c 0`) and this load generator on core 1 (`--server-cpus`, `--client-cpus`), so that
+the generator's own work is neither counted nor queued with the server's.
+
+`--duration S` measures a window of S seconds after `--warmup` seconds (every socket connected,
+games under way) instead of whole games: latency and CPU of the moves sent in the window; games
+still being played at its end are not checked. `--matrix` runs the issue-45 set: 200 and 1,000
+games, think 1 s, on SQLite and on PostgreSQL (a throwaway cluster unless --db names one).
+
+    python benchmarks/ws_load.py --matrix --think-ms 1000 --duration 60 --warmup 20
 
     python benchmarks/ws_load.py --games 200            # the target: p99 under 100 ms
     python benchmarks/ws_load.py --games 20 --bot greedy --game magnate --option players=3
@@ -33,17 +42,21 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
 import re
+import shutil
 import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import websockets
@@ -70,6 +83,7 @@ class SeatClient:
     token: str
     sent: dict[int, int] = field(default_factory=dict)  # step -> action id
     latencies: list[float] = field(default_factory=list)
+    sent_at: list[float] = field(default_factory=list)  # when each move of `latencies` was sent (perf_counter)
     errors: list[str] = field(default_factory=list)
     finished: bool = False
 
@@ -109,6 +123,7 @@ async def play_seat(
             step, status, decider = int(head["step"]), head["status"], int(head["decider"])
             if pending is not None and step > pending[0]:
                 client.latencies.append(received - pending[1])
+                client.sent_at.append(pending[1])
                 pending = None
             if status == "finished":
                 client.finished = True
@@ -169,12 +184,24 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         ]
         games_index = {g["id"]: index for index, g in enumerate(created)}  # game k's seats on server k (--spread games)
         loadavg_before = loadavg()
-        deadline = time.monotonic() + args.time_limit
+        timed = args.duration > 0  # a window of --duration seconds after --warmup, not whole games
+        limit = args.warmup + args.duration + 30 if timed else args.time_limit
+        deadline = time.monotonic() + limit
         cpu_before = cpu_seconds(args.server_pids)
         started = time.perf_counter()
-        results = await asyncio.gather(
-            *(
-                play_seat(
+        stopping = asyncio.Event()
+
+        async def seat_until_stopped(*play_args: Any) -> None:
+            """One seat's play; an error while the window's end closes every socket is not a failure."""
+            try:
+                await play_seat(*play_args)
+            except Exception:
+                if not stopping.is_set():
+                    raise
+
+        tasks = [
+            asyncio.create_task(
+                seat_until_stopped(
                     urls[(i if args.spread == "seats" else games_index[c.game_id]) % len(urls)],
                     c,
                     game,
@@ -183,17 +210,35 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                     deadline,
                     args.think_ms / 1000,
                 )
-                for i, c in enumerate(clients)
-            ),
-            return_exceptions=True,
-        )
-        elapsed = time.perf_counter() - started
-        cpu_after = cpu_seconds(args.server_pids)
+            )
+            for i, c in enumerate(clients)
+        ]
+        window = (started, float("inf"))
+        if timed:
+            await asyncio.sleep(args.warmup)  # connecting every socket and the first states: not measured
+            cpu_before = cpu_seconds(args.server_pids)
+            window_start = time.perf_counter()
+            await asyncio.sleep(args.duration)
+            cpu_after = cpu_seconds(args.server_pids)
+            window = (window_start, time.perf_counter())
+            stopping.set()
+            for task in tasks:
+                task.cancel()
+        results = await asyncio.gather(*tasks, return_exceptions=True)
+        if not timed:
+            cpu_after = cpu_seconds(args.server_pids)
+            window = (started, time.perf_counter())
+        elapsed = window[1] - window[0]
         rss = sum(server_rss_mb(pid) or 0.0 for pid in cpu_after) or None
-        failures = [repr(r) for r in results if isinstance(r, BaseException)]
+        failures = [
+            repr(r) for r in results if isinstance(r, BaseException) and not isinstance(r, asyncio.CancelledError)
+        ]
         lost = duplicated = unfinished = 0
         for g in created:
             mine = [c for c in clients if c.game_id == g["id"]]
+            if timed and not all(c.finished for c in mine):
+                unfinished += 1  # still being played when the window closed: expected, not checked
+                continue
             response = await http.get(f"{urls[0]}/api/games/{g['id']}/record")
             if response.status_code != 200:
                 unfinished += 1
@@ -201,7 +246,9 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             game_lost, game_dup = check_record(response.json(), mine)
             lost += game_lost
             duplicated += game_dup
-    latencies = [x * 1000 for c in clients for x in c.latencies]
+    latencies = [
+        x * 1000 for c in clients for x, at in zip(c.latencies, c.sent_at, strict=True) if window[0] <= at <= window[1]
+    ]
     moves = len(latencies)
     # Processes alive at both ends (a worker that started or died between is left out).
     server_cpu = sum(cpu_after[pid] - cpu_before[pid] for pid in cpu_after if pid in cpu_before)
@@ -223,6 +270,10 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             "mean": round(statistics.fmean(latencies), 2) if latencies else None,
         },
         "unfinished_games": unfinished,
+        "timed": timed,
+        "db": "postgresql" if args.db.startswith("postgres") else "sqlite",
+        "server_cpus": args.server_cpus,
+        "client_cpus": args.client_cpus,
         "lost_moves": lost,
         "duplicated_moves": duplicated,
         "refused_moves": sum(len(c.errors) for c in clients),
@@ -241,7 +292,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
 # The limits stay on; the rates are raised because every client here comes from one address.
 LOAD_LIMITS = [
     "--create-rate", "1000", "--create-burst", "2000", "--move-rate", "5000", "--move-burst", "5000",
-    "--ws-per-seat", "1", "--ws-total", "5000",
+    "--ws-per-seat", "1", "--ws-total", "5000", "--ws-per-address", "5000", "--conns-per-address", "5000",
 ]  # fmt: skip
 
 
@@ -302,8 +353,11 @@ def server_rss_mb(pid: int | None) -> float | None:
     return None
 
 
-def start_server(db: str, port: int, extra: list[str] | None = None) -> subprocess.Popen[bytes]:
+def start_server(db: str, port: int, extra: list[str] | None = None, cpus: str = "") -> subprocess.Popen[bytes]:
+    """`magnates serve` on `port`; with `cpus`, held to those cores (`taskset -c`), apart from the load generator."""
+    pinned = ["taskset", "-c", cpus] if cpus and shutil.which("taskset") else []
     command = [
+        *pinned,
         sys.executable,
         "-m",
         "magnates.cli.main",
@@ -367,6 +421,28 @@ def main() -> None:
         help="with several servers: each game on one server (sticky routing), or its seats on different ones",
     )
     parser.add_argument("--time-limit", type=float, default=600.0, help="seconds before unfinished games are given up")
+    parser.add_argument(
+        "--duration",
+        type=float,
+        default=0.0,
+        help="measure a window of this many seconds (after --warmup) instead of playing every game to its end",
+    )
+    parser.add_argument("--warmup", type=float, default=10.0, help="with --duration: seconds before the window opens")
+    parser.add_argument(
+        "--server-cpus",
+        default="auto",
+        help="cores for the started server(s), as `taskset -c` reads them ('auto': 0 when there are two or more; "
+        "'': not pinned)",
+    )
+    parser.add_argument(
+        "--client-cpus", default="auto", help="cores for this load generator ('auto': 1 when there are two or more)"
+    )
+    parser.add_argument(
+        "--matrix",
+        action="store_true",
+        help="200 and 1,000 games on SQLite and on PostgreSQL (--db postgresql://... or a throwaway cluster), "
+        "one fresh server and database each, and a table of the figures",
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON only")
     parser.add_argument(
         "--server-option", action="append", default=[], metavar="--NAME=VALUE", help="more `magnates serve` options"
@@ -374,6 +450,56 @@ def main() -> None:
     args = parser.parse_args()
     args.urls = [u.strip().rstrip("/") for value in args.url for u in value.split(",") if u.strip()]
     args.server_pids = list(args.server_pid)
+    many = (os.cpu_count() or 1) >= 2
+    args.server_cpus = ("0" if many else "") if args.server_cpus == "auto" else args.server_cpus
+    args.client_cpus = ("1" if many else "") if args.client_cpus == "auto" else args.client_cpus
+    if args.client_cpus:  # the load generator on its own core: the server's CPU and latency are its own
+        os.sched_setaffinity(0, cpu_list(args.client_cpus))
+    if not args.matrix:
+        figures = measure(args)
+        if args.json:
+            print(json.dumps(figures))
+            return
+        report(figures, args)
+        raise SystemExit(0 if passed(figures) else 1)
+    rows = []
+    with contextlib.ExitStack() as stack:
+        postgres = args.db if args.db.startswith("postgres") else stack.enter_context(throwaway_postgres())
+        for db in ("sqlite", postgres):
+            for games in (200, 1000):
+                run_args = argparse.Namespace(**vars(args))
+                run_args.games, run_args.urls, run_args.server_pids = games, [], []
+                run_args.db = "" if db == "sqlite" else fresh_database(db, f"load_{games}_{len(rows)}")
+                figures = measure(run_args)
+                report(figures, run_args)
+                rows.append(figures)
+    print()
+    print(
+        "| database | games | moves | moves/s | p50 ms | p99 ms | server CPU-ms per move | "
+        "lost / duplicated | load average before → after |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|")
+    for f in rows:
+        lat = f["latency_ms"]
+        print(
+            f"| {f['db']} | {f['games']} | {f['moves']} | {f['moves_per_s']} | {lat['p50']} | {lat['p99']} | "
+            f"{f['server_cpu_ms_per_move']} | {f['lost_moves']} / {f['duplicated_moves']} | "
+            f"{f['loadavg_before']} → {f['loadavg_after']} |"
+        )
+    raise SystemExit(0 if all(passed(f) for f in rows) else 1)
+
+
+def cpu_list(text: str) -> set[int]:
+    """`taskset -c` syntax ("0", "0,2", "1-3") as a set of core numbers."""
+    cores: set[int] = set()
+    for part in text.split(","):
+        low, _, high = part.strip().partition("-")
+        cores.update(range(int(low), int(high or low) + 1))
+    return cores
+
+
+def measure(args: argparse.Namespace) -> dict[str, Any]:
+    """Start the server(s) unless --url names some, run the load, stop them: the figures."""
     servers: list[subprocess.Popen[bytes]] = []
     folder = tempfile.mkdtemp(prefix="magnates-load-")
     if not args.urls:
@@ -382,29 +508,38 @@ def main() -> None:
             raise SystemExit("--servers N needs a PostgreSQL --db: SQLite is served by one process")
         for _ in range(max(1, args.servers)):  # one after the other: the first migrates a fresh database
             port = free_port()
-            servers.append(start_server(db, port, LOAD_LIMITS + args.server_option))
+            servers.append(start_server(db, port, LOAD_LIMITS + args.server_option, args.server_cpus))
             args.urls.append(f"http://127.0.0.1:{port}")
         args.server_pids = [server.pid for server in servers]
     try:
         try:
             import uvloop  # the load generator shares the machine with the server: spend less of it
 
-            figures = uvloop.run(run(args))
+            return dict(uvloop.run(run(args)))
         except ImportError:
-            figures = asyncio.run(run(args))
+            return asyncio.run(run(args))
     finally:
         for server in servers:
             server.terminate()
         for server in servers:
             server.wait(timeout=30)
-    if args.json:
-        print(json.dumps(figures))
-        return
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def passed(figures: dict[str, Any]) -> bool:
+    """Nothing lost, duplicated or failed (and, when whole games were played, every game finished)."""
+    unfinished = figures["unfinished_games"] and not figures["timed"]
+    return not (figures["lost_moves"] or figures["duplicated_moves"] or unfinished or figures["client_failures"])
+
+
+def report(figures: dict[str, Any], args: argparse.Namespace) -> None:
     lat = figures["latency_ms"]
+    window = "in a window of" if figures["timed"] else "in"
     print(
-        f"{figures['games']} concurrent {figures['game']} games ({figures['connections']} WebSockets over "
-        f"{len(args.urls)} server(s), {figures['bot']} bots, think {figures['think_ms']} ms): "
-        f"{figures['moves']} moves in {figures['seconds']} s = {figures['moves_per_s']} moves/s"
+        f"{figures['games']} concurrent {figures['game']} games on {figures['db']} ({figures['connections']} "
+        f"WebSockets over {len(args.urls)} server(s), {figures['bot']} bots, think {figures['think_ms']} ms; "
+        f"server on cores {figures['server_cpus'] or 'any'}, load generator on {figures['client_cpus'] or 'any'}): "
+        f"{figures['moves']} moves {window} {figures['seconds']} s = {figures['moves_per_s']} moves/s"
     )
     print(f"latency ms: p50 {lat['p50']}  p90 {lat['p90']}  p99 {lat['p99']}  max {lat['max']}")
     if figures["server_cpu_ms_per_move"] is not None:
@@ -420,13 +555,43 @@ def main() -> None:
     )
     if figures["client_failures"]:
         print("client failures:", *figures["client_failures"], sep="\n  ")
-    ok = not (
-        figures["lost_moves"]
-        or figures["duplicated_moves"]
-        or figures["unfinished_games"]
-        or figures["client_failures"]
-    )
-    raise SystemExit(0 if ok else 1)
+
+
+@contextlib.contextmanager
+def throwaway_postgres() -> Iterator[str]:
+    """A PostgreSQL cluster in a temporary folder for the matrix (run as `postgres` when we are root)."""
+    bins = sorted(Path("/usr/lib/postgresql").glob("*/bin"), reverse=True)
+    if not bins:
+        raise SystemExit("--matrix needs PostgreSQL: give --db postgresql://... or install the server binaries")
+    folder = Path(tempfile.mkdtemp(prefix="magnates-load-pg-"))
+    prefix: list[str] = []
+    if os.geteuid() == 0:
+        shutil.chown(folder, "postgres")
+        prefix = ["runuser", "-u", "postgres", "--"]
+    port = free_port()
+    data = folder / "data"
+    subprocess.run([*prefix, str(bins[0] / "initdb"), "-D", str(data), "-A", "trust", "-U", "magnates"], check=True,
+                   capture_output=True)  # fmt: skip
+    options = f"-k {folder} -p {port} -c listen_addresses=127.0.0.1 -c max_connections=200"
+    subprocess.run([*prefix, str(bins[0] / "pg_ctl"), "-D", str(data), "-o", options, "-l", str(folder / "log"),
+                    "-w", "start"], check=True, capture_output=True)  # fmt: skip
+    try:
+        yield f"postgresql://magnates@127.0.0.1:{port}/postgres"
+    finally:
+        subprocess.run([*prefix, str(bins[0] / "pg_ctl"), "-D", str(data), "-m", "fast", "stop"], capture_output=True)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def fresh_database(url: str, name: str) -> str:
+    """A new, empty database named `name` on the server of `url`; its URL."""
+    from sqlalchemy import create_engine, text
+
+    engine = create_engine(url, isolation_level="AUTOCOMMIT")
+    with engine.connect() as connection:
+        connection.execute(text(f'DROP DATABASE IF EXISTS "{name}"'))
+        connection.execute(text(f'CREATE DATABASE "{name}"'))
+    engine.dispose()
+    return url.rsplit("/", 1)[0] + "/" + name
 
 
 if __name__ == "__main__":

@@ -42,11 +42,16 @@ def test_seat_links_carry_the_secret_in_the_fragment_and_the_database_only_its_h
     assert seats[0]["token_hash"] == hashlib.sha256(tok.encode()).hexdigest() and "token" not in seats[0]
 
 
-def test_the_secret_is_accepted_in_a_header_a_subprotocol_and_in_old_style_links(client: TestClient) -> None:
+def test_the_secret_is_accepted_in_a_header_and_a_subprotocol_never_in_a_url(client: TestClient) -> None:
     created = new_game(client)
     gid, tok = created["id"], token(created, 1)
     assert client.get(f"/api/games/{gid}", headers=auth(tok)).json()["seat"] == 1
-    assert client.get(f"/api/games/{gid}", params={"token": tok}).json()["seat"] == 1  # a link from before
+    # The old `?token=` form is gone (secrets in URLs end up in logs): it is not read, not even refused.
+    assert client.get(f"/api/games/{gid}", params={"token": tok}).json()["seat"] is None
+    assert client.get(f"/api/games/{gid}/replay/1", headers=auth(tok)).status_code == 200
+    assert client.get(f"/api/games/{gid}/replay/1", params={"token": tok}).status_code == 403  # a spectator's
+    with client.websocket_connect(f"/ws/games/{gid}?token={tok}") as ws:
+        assert ws.receive_json()["seat"] is None
     assert client.get(f"/api/games/{gid}", headers=auth("x" + tok)).status_code == 403
     with client.websocket_connect(f"/ws/games/{gid}", subprotocols=["magnates", f"token.{tok}"]) as ws:
         assert ws.accepted_subprotocol == "magnates"
@@ -100,7 +105,7 @@ def test_plain_tokens_of_an_older_database_are_hashed_by_the_migration_and_keep_
     assert "old-secret" not in json.dumps(stored)
     assert stored[0]["token_hash"] == hashlib.sha256(b"old-secret").hexdigest()
     with TestClient(create_app(url)) as client:
-        seen = client.get("/api/games/oldgame", params={"token": "old-secret"}).json()  # the old link, once more
+        seen = client.get("/api/games/oldgame", headers=auth("old-secret")).json()  # the old link, once more
         assert seen["seat"] == 0 and seen["decider"] == 0  # lazily loaded: its pending deals were played
         assert client.get("/api/games/oldgame", headers=auth("old-secret")).json()["seat"] == 0
 

@@ -67,8 +67,8 @@ def test_a_new_game_gives_a_secret_link_per_person_seat(client: TestClient) -> N
 
 def test_chance_is_played_by_the_server_and_each_seat_sees_only_its_card(client: TestClient) -> None:
     created = new_game(client)
-    first = client.get(f"/api/games/{created['id']}", params={"token": token(created, 0)}).json()
-    second = client.get(f"/api/games/{created['id']}", params={"token": token(created, 1)}).json()
+    first = client.get(f"/api/games/{created['id']}", headers=auth(token(created, 0))).json()
+    second = client.get(f"/api/games/{created['id']}", headers=auth(token(created, 1))).json()
     spectator = client.get(f"/api/games/{created['id']}").json()
     assert first["step"] == 3 and first["decider"] == 0  # two deals and a die, sampled by the server
     assert first["view"]["my_card"] and first["view"]["cards"][1] is None
@@ -83,7 +83,7 @@ def test_chance_is_played_by_the_server_and_each_seat_sees_only_its_card(client:
 def test_an_illegal_or_stale_or_out_of_turn_action_is_refused_and_changes_nothing(client: TestClient) -> None:
     created = new_game(client)
     gid = created["id"]
-    before = client.get(f"/api/games/{gid}", params={"token": token(created, 0)}).json()
+    before = client.get(f"/api/games/{gid}", headers=auth(token(created, 0))).json()
     end_turn = magnates.load("toy").parse_action("end turn")
     refused = play(client, gid, token(created, 0), end_turn)
     assert refused.status_code == 409 and "not legal" in refused.json()["detail"]
@@ -95,14 +95,14 @@ def test_an_illegal_or_stale_or_out_of_turn_action_is_refused_and_changes_nothin
     assert refused.status_code == 403
     refused = play(client, gid, token(created, 0), "fly away")
     assert refused.status_code == 409 and "fly away" in refused.json()["detail"]
-    assert client.get(f"/api/games/{gid}", params={"token": token(created, 0)}).json() == before
+    assert client.get(f"/api/games/{gid}", headers=auth(token(created, 0))).json() == before
 
 
 def test_undo_takes_back_only_your_own_last_action(client: TestClient) -> None:
     created = new_game(client)
     gid, tok0, tok1 = created["id"], token(created, 0), token(created, 1)
     assert client.post(f"/api/games/{gid}/undo", json={"token": tok0}).status_code == 409  # last was chance
-    before = client.get(f"/api/games/{gid}", params={"token": tok0}).json()
+    before = client.get(f"/api/games/{gid}", headers=auth(tok0)).json()
     after = play(client, gid, tok0, "mark 3").json()
     assert after["can_undo"] and after["view"]["marks"][0] == 3
     assert client.post(f"/api/games/{gid}/undo", json={"token": tok1}).status_code == 409  # not theirs
@@ -122,7 +122,7 @@ def play_out(client: TestClient, created: dict[str, Any]) -> dict[str, Any]:
     snapshot = client.get(f"/api/games/{gid}").json()
     while snapshot["status"] != "finished":
         tok = tokens[snapshot["decider"]]
-        mine = client.get(f"/api/games/{gid}", params={"token": tok}).json()
+        mine = client.get(f"/api/games/{gid}", headers=auth(tok)).json()
         response = play(client, gid, tok, mine["legal"][-1]["id"], mine["step"])
         assert response.status_code == 200, response.text
         snapshot = response.json()
@@ -143,10 +143,10 @@ def test_finished_games_replay_step_by_step_and_export_and_import(client: TestCl
     assert client.get(f"/api/games/{gid}/replay/1").status_code == 403  # spectators wait for the end
     final = play_out(client, created)
     steps = [
-        client.get(f"/api/games/{gid}/replay/{k}", params={"token": token(created, 0)}).json()
+        client.get(f"/api/games/{gid}/replay/{k}", headers=auth(token(created, 0))).json()
         for k in range(final["step"] + 1)
     ]
-    seat0_final = client.get(f"/api/games/{gid}", params={"token": token(created, 0)}).json()
+    seat0_final = client.get(f"/api/games/{gid}", headers=auth(token(created, 0))).json()
     assert steps[0]["view"]["my_card"] is None and steps[-1]["view"] == seat0_final["view"]
     assert [s["step"] for s in steps] == list(range(final["step"] + 1))
     assert steps[-1]["result"] == final["result"]
@@ -170,12 +170,12 @@ def test_a_restarted_server_resumes_every_game_exactly(tmp_path: Path) -> None:
         for action in ("mark 2", "end turn", "mark 3", "end turn", "mark 1"):
             play(client, gid, tok, action)
         client.post(f"/api/games/{gid}/undo", json={"token": tok})
-        before = client.get(f"/api/games/{gid}", params={"token": tok}).json()
+        before = client.get(f"/api/games/{gid}", headers=auth(tok)).json()
     shutil.copy(db, tmp_path / "b.db")
     finals = []
     for name in ("a.db", "b.db"):
         with TestClient(create_app(f"sqlite:///{tmp_path / name}")) as client:
-            assert client.get(f"/api/games/{gid}", params={"token": tok}).json() == before
+            assert client.get(f"/api/games/{gid}", headers=auth(tok)).json() == before
             finals.append(play_out(client, created))
     # Both copies went on with the same dice and the same bot moves: chance is seeded per game and step.
     assert finals[0] == finals[1]
@@ -186,8 +186,8 @@ def test_the_websocket_sends_the_seat_snapshot_and_refuses_bad_moves_with_a_mess
     created = new_game(client)
     gid, tok0, tok1 = created["id"], token(created, 0), token(created, 1)
     with (
-        client.websocket_connect(f"/ws/games/{gid}?token={tok0}") as ws0,
-        client.websocket_connect(f"/ws/games/{gid}?token={tok1}") as ws1,
+        client.websocket_connect(f"/ws/games/{gid}", headers=auth(tok0)) as ws0,
+        client.websocket_connect(f"/ws/games/{gid}", headers=auth(tok1)) as ws1,
     ):
         first0, first1 = ws0.receive_json(), ws1.receive_json()
         assert first0["seat"] == 0 and first1["seat"] == 1
@@ -200,7 +200,7 @@ def test_the_websocket_sends_the_seat_snapshot_and_refuses_bad_moves_with_a_mess
         assert update1["view"]["marks"][0] == 2 and update1["legal"] == []
         ws0.send_json({"type": "action", "action": "end turn", "step": first0["step"]})  # stale: sent twice
         assert "moved on" in ws0.receive_json()["message"]
-    with client.websocket_connect(f"/ws/games/{gid}?token=wrong") as bad:
+    with client.websocket_connect(f"/ws/games/{gid}", headers=auth("wrong")) as bad:
         assert bad.receive_json()["fatal"] is True
 
 
@@ -229,7 +229,7 @@ def test_the_roller_serves_the_variant_cheatsheet_and_reads_rolls(client: TestCl
 
 def test_garbage_on_the_websocket_gets_a_message_not_a_dropped_connection(client: TestClient) -> None:
     created = new_game(client)
-    with client.websocket_connect(f"/ws/games/{created['id']}?token={token(created, 0)}") as ws:
+    with client.websocket_connect(f"/ws/games/{created['id']}", headers=auth(token(created, 0))) as ws:
         first = ws.receive_json()
         ws.send_text("{not json")
         assert ws.receive_json()["message"] == "messages are JSON objects"
@@ -256,7 +256,7 @@ def test_a_failing_bot_does_not_freeze_the_game(client: TestClient, monkeypatch:
     gid, tok = created["id"], token(created, 0)
     for action in ("mark 1", "end turn"):
         assert play(client, gid, tok, action).status_code == 200
-    after = client.get(f"/api/games/{gid}", params={"token": tok}).json()
+    after = client.get(f"/api/games/{gid}", headers=auth(tok)).json()
     assert after["decider"] == 0 and after["view"]["round"] == 1  # the broken bot's seat moved on
 
 
@@ -265,7 +265,7 @@ def test_a_finished_game_cannot_be_undone(client: TestClient) -> None:
     final = play_out(client, created)
     last_actor = final["log"][-1]["actor"]
     tok = token(created, last_actor)
-    assert client.get(f"/api/games/{created['id']}", params={"token": tok}).json()["can_undo"] is False
+    assert client.get(f"/api/games/{created['id']}", headers=auth(tok)).json()["can_undo"] is False
     refused = client.post(f"/api/games/{created['id']}/undo", json={"token": tok})
     assert refused.status_code == 409
 
@@ -274,19 +274,19 @@ def test_a_failed_write_changes_nothing_and_says_so(client: TestClient, monkeypa
     created = new_game(client)
     gid, tok = created["id"], token(created, 0)
     service = client.app.state.service  # type: ignore[attr-defined]
-    before = client.get(f"/api/games/{gid}", params={"token": tok}).json()
+    before = client.get(f"/api/games/{gid}", headers=auth(tok)).json()
 
     def broken_append(*args: Any, **kwargs: Any) -> None:
         raise OSError("disk full")
 
     with monkeypatch.context() as patch:
         patch.setattr(service.store, "append", broken_append)
-        with client.websocket_connect(f"/ws/games/{gid}?token={tok}") as ws:
+        with client.websocket_connect(f"/ws/games/{gid}", headers=auth(tok)) as ws:
             ws.receive_json()
             ws.send_json({"type": "action", "action": "mark 2", "step": before["step"]})
             error = ws.receive_json()
             assert error["type"] == "error" and "nothing changed" in error["message"]
-    assert client.get(f"/api/games/{gid}", params={"token": tok}).json() == before
+    assert client.get(f"/api/games/{gid}", headers=auth(tok)).json() == before
     assert play(client, gid, tok, "mark 2", before["step"]).status_code == 200
 
 
@@ -305,7 +305,7 @@ def test_a_game_that_words_its_own_log_is_asked_for_each_viewer(
     monkeypatch.setattr(ToyState, "describe", describe)
     created = new_game(client)
     gid = created["id"]
-    logs = [client.get(f"/api/games/{gid}", params={"token": token(created, s)}).json()["log"] for s in (0, 1)]
+    logs = [client.get(f"/api/games/{gid}", headers=auth(token(created, s))).json()["log"] for s in (0, 1)]
     spectator = client.get(f"/api/games/{gid}").json()["log"]
     assert logs[0][0]["text"].startswith("you get ") and logs[1][0]["text"] == "Player 1 gets a card"
     assert logs[1][1]["text"].startswith("you get ") and logs[0][1]["text"] == "Player 2 gets a card"

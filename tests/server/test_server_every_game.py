@@ -23,7 +23,7 @@ def test_every_registered_game_can_be_created_and_played_in_the_server(name: str
         created = client.post("/api/games", json={"game": name, "seats": seats})
         assert created.status_code == 201, created.text
         gid, token = created.json()["id"], created.json()["seats"][0]["token"]
-        snapshot = client.get(f"/api/games/{gid}", params={"token": token}).json()
+        snapshot = client.get(f"/api/games/{gid}", headers={"Authorization": f"Bearer {token}"}).json()
         for _ in range(25):
             if snapshot["status"] == "finished":
                 break

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from test_server_api import auth
 
 from magnates.core.record import replay_on
 from magnates.server.app import create_app
@@ -103,7 +104,7 @@ def test_no_message_to_a_seat_names_a_card_it_may_not_see(db_url: str, seed: int
             assert_no_leak(message, witnesses[seat].hidden_now(), where)
             checked += 1
 
-        sockets = [client.websocket_connect(f"/ws/games/{gid}?token={t}") for t in tokens]
+        sockets = [client.websocket_connect(f"/ws/games/{gid}", headers=auth(t)) for t in tokens]
         with sockets[0] as ws0, sockets[1] as ws1:
             live = [ws0, ws1]
             latest = [ws.receive_json() for ws in live]
@@ -122,12 +123,12 @@ def test_no_message_to_a_seat_names_a_card_it_may_not_see(db_url: str, seed: int
                 moves += 1
                 if moves % 40 == 0:  # reconnect and compare: the first message again, mid-game
                     for seat in (0, 1):
-                        with client.websocket_connect(f"/ws/games/{gid}?token={tokens[seat]}") as again:
+                        with client.websocket_connect(f"/ws/games/{gid}", headers=auth(tokens[seat])) as again:
                             check(seat, again.receive_json(), f"reconnection at move {moves}")
-                        snapshot = client.get(f"/api/games/{gid}", params={"token": tokens[seat]}).json()
+                        snapshot = client.get(f"/api/games/{gid}", headers=auth(tokens[seat])).json()
                         check(seat, snapshot, f"HTTP snapshot at move {moves}")
                         half = latest[0]["step"] // 2
-                        replay = client.get(f"/api/games/{gid}/replay/{half}", params={"token": tokens[seat]}).json()
+                        replay = client.get(f"/api/games/{gid}/replay/{half}", headers=auth(tokens[seat])).json()
                         past = service.get(gid)
                         states = replay_on(past.game, past.state.history[:half], all_states=True)
                         secret = hidden_in(past.game, states[half], seat) - seen_by_step(past.game, states, seat)[half]

@@ -91,9 +91,9 @@ def test_games_resume_after_a_restart_on_this_database(url: str) -> None:
         gid, tok = created.json()["id"], created.json()["seats"][0]["token"]
         client.post(f"/api/games/{gid}/actions", json={"token": tok, "action": "mark 2", "step": 3})
         client.post(f"/api/games/{gid}/actions", json={"token": tok, "action": "end turn", "step": 4})
-        before = client.get(f"/api/games/{gid}", params={"token": tok}).json()
+        before = client.get(f"/api/games/{gid}", headers={"Authorization": f"Bearer {tok}"}).json()
     with TestClient(create_app(url)) as client:
-        assert client.get(f"/api/games/{gid}", params={"token": tok}).json() == before
+        assert client.get(f"/api/games/{gid}", headers={"Authorization": f"Bearer {tok}"}).json() == before
         listed = client.get("/api/games").json()
         assert [g["id"] for g in listed] == [gid]
 

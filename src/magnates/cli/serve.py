@@ -72,12 +72,44 @@ def serve_command(
     rate_limits: bool | None = typer.Option(
         None, "--rate-limits/--no-rate-limits", help="per-address rate limits [on]", rich_help_panel=LIMITS
     ),
+    ws_per_address: int | None = typer.Option(
+        None,
+        "--ws-per-address",
+        help="open WebSockets per address, spectators and seats each [256]",
+        rich_help_panel=LIMITS,
+    ),
+    conns_per_address: int | None = typer.Option(
+        None, "--conns-per-address", help="open HTTP connections per address [64]", rich_help_panel=LIMITS
+    ),
+    header_timeout: float | None = typer.Option(
+        None, "--header-timeout", help="seconds to send a request's headers [10]", rich_help_panel=LIMITS
+    ),
+    body_timeout: float | None = typer.Option(
+        None, "--body-timeout", help="seconds to send a request's body [30]", rich_help_panel=LIMITS
+    ),
+    build_rate: float | None = typer.Option(
+        None,
+        "--build-rate",
+        help="new option sets (/info, /describe) per second per address [1]",
+        rich_help_panel=LIMITS,
+    ),
+    build_burst: int | None = typer.Option(
+        None, "--build-burst", help="new option sets at once per address [20]", rich_help_panel=LIMITS
+    ),
+    allowed_host: list[str] | None = typer.Option(  # noqa: B008  (a list option; typer reads it as repeatable)
+        None,
+        "--allowed-host",
+        help="a host name this server answers to (repeatable; '*': any) [--host and localhost]",
+        rich_help_panel=LIMITS,
+    ),
 ) -> None:
     """Start the web server: lobby, tables, Magnate Roller and the HTTP/WebSocket API."""
     try:
         import uvicorn
 
         from magnates.server.app import create_app
+        from magnates.server.connections import uvicorn_settings
+        from magnates.server.hosts import default_allowed
         from magnates.server.instance import DatabaseInUse, ServerLock
         from magnates.server.limits import ENV_PREFIX, Limits
         from magnates.server.storage import default_url, normalize_url
@@ -98,7 +130,16 @@ def serve_command(
             idle_unload=idle_unload,
             trusted_proxies=trusted_proxies,
             rate_limits=rate_limits,
+            ws_per_address=ws_per_address,
+            conns_per_address=conns_per_address,
+            header_timeout=header_timeout,
+            body_timeout=body_timeout,
+            build_rate=build_rate,
+            build_burst=build_burst,
+            allowed_hosts=",".join(allowed_host) if allowed_host else None,
         )
+        if not limits.allowed_hosts:  # DNS rebinding: answer only to the names this server is meant to have
+            limits.allowed_hosts = default_allowed(host)
     except ValueError as err:
         fail(str(err))
     url = db or default_url()
@@ -136,18 +177,9 @@ def serve_command(
     gc.collect()
     gc.freeze()
     gc.set_threshold(10_000, 50, 1000)
-    # No per-message compression: it cost a quarter of the server's CPU per move for ~6 KB messages.
-    # A WebSocket message is held to the body limit too (uvicorn closes the connection above it).
-    ws_max = max(limits.max_body, 4096) if limits.max_body > 0 else 16 * 1024 * 1024
-    uvicorn.run(
-        create_app(url, limits=limits),
-        host=host,
-        port=port,
-        log_level="warning",
-        ws_per_message_deflate=False,
-        ws_max_size=ws_max,
-        forwarded_allow_ips="",  # magnates reads X-Forwarded-For itself, only from --trusted-proxies
-    )
+    # Slow headers and bodies time out, connections per address are bounded, no per-message
+    # compression, WebSocket messages held to the body limit: connections.py.
+    uvicorn.run(create_app(url, limits=limits), host=host, port=port, log_level="warning", **uvicorn_settings(limits))
     lock.release()
 
 

@@ -6,7 +6,7 @@ clicking at once). Errors become JSON `{"detail": message}` with the status the
 service chose; the web client shows the message as it is. Messages quote what a
 client sent only as a short excerpt. Limits (body size, rates, WebSockets) live
 in `limits.py`; seat secrets arrive in an `Authorization: Bearer` header (the
-WebSocket: a `token.<secret>` subprotocol), never in a URL the server builds. A signed-in
+WebSocket: a `token.<secret>` subprotocol), never in a URL (`?token=` is not read). A signed-in
 account's session cookie opens the seats the account holds; accounts, sessions, the waiting room,
 ratings and turn notices are their own modules with their own routers (`people.py` wires them).
 """
@@ -43,6 +43,7 @@ from magnates.server.bodies import (
 from magnates.server.cards import card_faces, suits_table
 from magnates.server.durability import Unavailable, is_outage
 from magnates.server.errors import Forbidden, Repeated, ServiceError, Stale
+from magnates.server.hosts import parse_allowed
 from magnates.server.hub import Hub, websocket_token
 from magnates.server.info import game_info
 from magnates.server.limits import (
@@ -53,6 +54,7 @@ from magnates.server.limits import (
     TooMany,
     client_address,
 )
+from magnates.server.option_sets import OptionSets
 from magnates.server.people import after_create, include_people, install_people, time_control
 from magnates.server.players import seat_of
 from magnates.server.players import take as take_seat_for
@@ -103,7 +105,7 @@ def _links(table: Table) -> dict[str, Any]:
 
 
 def pick_token(credentials: HTTPAuthorizationCredentials | None, *fallbacks: str | None) -> str | None:
-    """The secret from the Authorization header, else from a (deprecated) body field or query parameter."""
+    """The secret from the Authorization header, else from a (deprecated) body field; never from a URL."""
     if credentials is not None and credentials.credentials:
         return credentials.credentials
     for value in fallbacks:
@@ -133,6 +135,7 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
     creators = RateLimiter(limits.create_rate, limits.create_burst)
     movers = RateLimiter(limits.move_rate, limits.move_burst)
     talkers = RateLimiter(limits.chat_rate, limits.chat_burst)
+    builders = RateLimiter(limits.build_rate, limits.build_burst)
     proxies = limits.proxies
 
     async def sweep(service: GameService) -> None:
@@ -162,6 +165,7 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
             service.resume_all()
         holder["service"] = service
         holder["hub"] = Hub(service, limits, movers, talkers)
+        holder["option_sets"] = OptionSets(service, builders, limits.rate_limits)
         app.state.service = service
         app.state.hub = holder["hub"]
         app.state.limits = limits
@@ -270,10 +274,15 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
         return service().catalog()
 
     @app.post("/api/describe", tags=["games"], responses=LIMITED)
-    async def describe(body: Describe) -> dict[str, Any]:
-        """Check options; return the number of seats and the bots available for them."""
-        svc = service()
-        return svc.describe(body.game, svc.strict_options(body.game, body.options))
+    async def describe(body: Describe, request: Request) -> dict[str, Any]:
+        """Check options; return the number of seats and the bots available for them.
+
+        Answers are kept per game and option set; a set not asked for before is built off the
+        event loop and counts against the address's `build_rate` (429 over it).
+        """
+        options = service().strict_options(body.game, body.options)
+        sets: OptionSets = holder["option_sets"]
+        return await sets.describe(body.game, options, client_address(request.scope, proxies))
 
     # -- games -----------------------------------------------------------------------
     @app.post("/api/games", tags=["games"], status_code=201, responses=LIMITED, dependencies=[creation_limit])
@@ -353,16 +362,11 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
         ]
 
     @app.get("/api/games/{game_id}", tags=["games"])
-    async def game_state(
-        game_id: str,
-        credentials: Credentials,
-        request: Request,
-        token: Annotated[str | None, Query(max_length=128, deprecated=True)] = None,
-    ) -> dict[str, Any]:
+    async def game_state(game_id: str, credentials: Credentials, request: Request) -> dict[str, Any]:
         """What the seat with this secret (`Authorization: Bearer`) sees now; no secret: a spectator."""
         svc = service()
         table = svc.get(game_id)
-        return svc.snapshot(table, seat_of(request, table, pick_token(credentials, token)))
+        return svc.snapshot(table, seat_of(request, table, pick_token(credentials)))
 
     @app.post("/api/games/{game_id}/actions", tags=["play"], responses=LIMITED, dependencies=[move_limit])
     async def act(game_id: str, body: ActionRequest, credentials: Credentials, request: Request) -> dict[str, Any]:
@@ -410,30 +414,40 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
         holder["hub"].kick(table, seat)
         return {"seat": seat, "token": token, "link": seat_link(table.id, token)}
 
-    @app.get("/api/games/{name_or_id}/info", tags=["games"])
+    @app.get("/api/games/{name_or_id}/info", tags=["games"], responses=LIMITED)
     async def info(
-        name_or_id: str, options: str = Query("", description="NAME=VALUE pairs, comma separated (with a game name)")
+        name_or_id: str,
+        request: Request,
+        options: str = Query("", max_length=2000, description="NAME=VALUE pairs, comma separated (with a game name)"),
     ) -> dict[str, Any]:
         """The fixed data of a game's option set: board, map, cards, offices, and every action id's text.
 
         Give a game's name (and its options) or a table's id (its own options). The same for every
-        seat: nothing here depends on a game in progress or on hidden cards.
+        seat: nothing here depends on a game in progress or on hidden cards. Answers are kept per
+        option set; one not asked for before is built off the event loop and counts against the
+        address's `build_rate` (429 over it).
         """
         svc = service()
         if name_or_id in games():
             pairs = parse_option_pairs([p for p in options.split(",") if p.strip()])
-            return game_info(svc.load(name_or_id, pairs))
-        return game_info(svc.get(name_or_id).game)
+            sets: OptionSets = holder["option_sets"]
+            return await sets.info(name_or_id, pairs, client_address(request.scope, proxies))
+        return await asyncio.to_thread(game_info, svc.get(name_or_id).game)  # built once per Game (info.py)
 
     @app.get("/api/games/{name}/cheatsheet", tags=["games"])
     async def rules_cheatsheet(
-        name: str, options: str = Query("", description="NAME=VALUE pairs, comma separated")
-    ) -> dict[str, str]:
+        name: str,
+        request: Request,
+        options: str = Query("", max_length=2000, description="NAME=VALUE pairs, comma separated"),
+    ) -> dict[str, Any]:
         """The game's rules cheatsheet for these options (Markdown), as `magnates rules GAME` prints it."""
         if name not in games():
             raise OptionError(f"there is no game {name[:40]!r}; the games are: {', '.join(games())}")
         pairs = parse_option_pairs([p for p in options.split(",") if p.strip()])
-        return service().offer.cheatsheet(name, pairs)
+        offer = service().offer
+        sets: OptionSets = holder["option_sets"]
+        address = client_address(request.scope, proxies)
+        return await sets.answer("cheatsheet", name, pairs, address, lambda: (offer.cheatsheet(name, pairs), pairs))
 
     @app.get("/api/games/{game_id}/cards", tags=["games"])
     async def cards(game_id: str) -> dict[str, Any]:
@@ -442,17 +456,11 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
         return {"suits": suits_table(), "cards": card_faces(table.game)}
 
     @app.get("/api/games/{game_id}/replay/{step}", tags=["replay"])
-    async def replay(
-        game_id: str,
-        step: int,
-        credentials: Credentials,
-        request: Request,
-        token: Annotated[str | None, Query(max_length=128, deprecated=True)] = None,
-    ) -> dict[str, Any]:
+    async def replay(game_id: str, step: int, credentials: Credentials, request: Request) -> dict[str, Any]:
         """The game as a seat (or, once finished, a spectator) saw it after `step` actions."""
         svc = service()
         table = svc.get(game_id)
-        return svc.replay_snapshot(table, seat_of(request, table, pick_token(credentials, token)), step)
+        return svc.replay_snapshot(table, seat_of(request, table, pick_token(credentials)), step)
 
     @app.get("/api/games/{game_id}/record", tags=["replay"])
     async def export(game_id: str) -> dict[str, Any]:
@@ -467,32 +475,35 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
 
     # -- the Magnate Roller ------------------------------------------------------------
     @app.get("/api/roller", tags=["roller"])
-    async def roller(options: str = Query("", description="NAME=VALUE pairs, comma separated")) -> dict[str, Any]:
+    async def roller(
+        request: Request, options: str = Query("", max_length=2000, description="NAME=VALUE pairs, comma separated")
+    ) -> dict[str, Any]:
         """Magnate's variant-aware cheatsheet (Markdown) and numbers for the Roller page."""
         pairs = parse_option_pairs([p for p in options.split(",") if p.strip()])
-        return roller_sheet(pairs)
+        sets: OptionSets = holder["option_sets"]
+        address = client_address(request.scope, proxies)
+        return await sets.answer("roller", "magnate", pairs, address, lambda: (roller_sheet(pairs), pairs))
 
     @app.post("/api/roller/roll", tags=["roller"], responses=LIMITED)
-    async def roll(body: RollRequest) -> dict[str, Any]:
+    async def roll(body: RollRequest, request: Request) -> dict[str, Any]:
         """Roll 2d10 (and the taxation d6 on a 1), or read dice typed in from a real table."""
         options = service().strict_options("magnate", body.options)
-        return roller_roll(options, body.dice, body.tax_dice)
+        sets: OptionSets = holder["option_sets"]
+        address = client_address(request.scope, proxies)  # the options checked once, with the page's own sheet
+        await sets.answer("roller", "magnate", options, address, lambda: (roller_sheet(options), options))
+        return roller_roll(options, body.dice, body.tax_dice, checked=True)
 
     # -- live play ---------------------------------------------------------------------
     @app.websocket("/ws/games/{game_id}")
-    async def live(
-        websocket: WebSocket,
-        game_id: str,
-        token: Annotated[str | None, Query(max_length=128)] = None,
-    ) -> None:
+    async def live(websocket: WebSocket, game_id: str) -> None:
         """Live updates: the seat's snapshot now and after every change; send actions and undos.
 
-        The seat's secret comes as the subprotocol `token.<secret>` (with `magnates`), an
-        `Authorization: Bearer` header, or (deprecated) `?token=`.
+        The seat's secret comes as the subprotocol `token.<secret>` (with `magnates`) or an
+        `Authorization: Bearer` header; never in the URL (a `?token=` is not read).
         """
         svc = service()
         hub: Hub = holder["hub"]
-        secret, subprotocol = websocket_token(websocket, token)
+        secret, subprotocol = websocket_token(websocket)
         try:
             table = svc.get(game_id)
             seat = seat_of(websocket, table, secret)  # no secret: the signed-in account's seat, if any
@@ -511,12 +522,13 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
             await websocket.send_json({"type": "error", "message": message, "fatal": True, "retry_after": wait})
             await websocket.close(code=1013)  # try again later
             return
-        refused = hub.refusal(table, seat)
+        address = client_address(websocket.scope, proxies)
+        refused = hub.refusal(table, seat, address)
         if refused is not None:
             await _deny(websocket, subprotocol, refused)
             return
         await websocket.accept(subprotocol=subprotocol)
-        await hub.serve(websocket, table, seat, client_address(websocket.scope, proxies))
+        await hub.serve(websocket, table, seat, address)
 
     @app.get("/docs", include_in_schema=False)
     async def api_docs() -> FileResponse:
@@ -535,8 +547,9 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
         logger.warning("fastapi-offline is not installed; /docs cannot draw the API")
     app.mount("/", StaticFiles(directory=STATIC, html=True), name="static")
 
-    app.add_middleware(BodyLimit, max_body=limits.max_body)
-    app.add_middleware(SecurityHeaders)  # the outermost: its headers are on every answer, a 413 too
+    app.add_middleware(BodyLimit, max_body=limits.max_body, body_timeout=limits.body_timeout)
+    # The outermost: its headers are on every answer, a 413 too; Host and Origin checked first.
+    app.add_middleware(SecurityHeaders, allowed_hosts=parse_allowed(limits.allowed_hosts))
     return app
 
 

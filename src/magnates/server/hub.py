@@ -15,14 +15,15 @@ from fastapi import WebSocket, WebSocketDisconnect
 from magnates.core.errors import MagnatesError
 from magnates.server.durability import is_outage, retry_after
 from magnates.server.errors import Repeated, ServiceError, excerpt
-from magnates.server.limits import Limits, RateLimiter, TooMany
+from magnates.server.json_guard import json_problem
+from magnates.server.limits import SPECTATOR_SHARE, Limits, RateLimiter, TooMany, address_group
 from magnates.server.service import GameService
 from magnates.server.tables import Table
 
 logger = logging.getLogger(__name__)
 
 
-def websocket_token(websocket: WebSocket, legacy: str | None) -> tuple[str | None, str | None]:
+def websocket_token(websocket: WebSocket) -> tuple[str | None, str | None]:
     """A WebSocket's secret and the subprotocol to answer with.
 
     Browsers cannot set headers on a WebSocket, so the page offers the subprotocols
@@ -35,7 +36,7 @@ def websocket_token(websocket: WebSocket, legacy: str | None) -> tuple[str | Non
         header = websocket.headers.get("authorization", "")
         if header.lower().startswith("bearer "):
             token = header[7:].strip()
-    return token or legacy or None, chosen
+    return token or None, chosen
 
 
 class Connection:
@@ -66,13 +67,28 @@ class Hub:
         self.talkers = talkers
         self.sockets: dict[tuple[str, int | None], set[WebSocket]] = {}
         self.total = 0
+        self.spectating = 0  # of `total`, the spectators' sockets
+        # Open sockets per (address group, spectator or not): spectators and seats counted apart.
+        self.per_address: dict[tuple[str, bool], int] = {}
         service.revoked = self.kick  # a link re-issued by another process closes its pages here too
 
-    def refusal(self, table: Table, seat: int | None) -> str | None:
-        """Why one more WebSocket may not open now (None: it may)."""
+    def refusal(self, table: Table, seat: int | None, address: str = "") -> str | None:
+        """Why one more WebSocket may not open now (None: it may).
+
+        No one address (limits.address_group) may hold more than `ws_per_address` spectator sockets,
+        nor more than as many seat sockets, and spectators may fill only `SPECTATOR_SHARE` of
+        `ws_total`: a flood of spectator sockets, from one address or many, the player's own
+        included, still leaves room for a seated player's own connection.
+        """
         limits = self.limits
         if limits.ws_total and self.total >= limits.ws_total:
             return f"the server has its most open connections ({limits.ws_total}); try again shortly"
+        if seat is None and limits.ws_total and self.spectating >= int(limits.ws_total * SPECTATOR_SHARE):
+            return "the server has its most spectators; seated players can still join; try again shortly"
+        group = (address_group(address), seat is None)
+        if limits.ws_per_address and self.per_address.get(group, 0) >= limits.ws_per_address:
+            what = "spectator connections" if seat is None else "connections to seats"
+            return f"your address already has {limits.ws_per_address} open {what} (close some tabs)"
         cap = limits.ws_spectators if seat is None else limits.ws_per_seat
         if cap and len(self.sockets.get((table.id, seat), ())) >= cap:
             who = "spectators of this game already have" if seat is None else "this seat already has"
@@ -90,6 +106,9 @@ class Hub:
         key = (table.id, seat)
         self.sockets.setdefault(key, set()).add(websocket)
         self.total += 1
+        self.spectating += seat is None
+        mine = (address_group(address), seat is None)
+        self.per_address[mine] = self.per_address.get(mine, 0) + 1
         table.listeners.append(connection)
         sender = asyncio.create_task(self._send_updates(websocket, table, seat, connection))
         try:
@@ -99,9 +118,13 @@ class Hub:
                 if len(text) > max(self.limits.max_body, 1024):
                     await self._error(websocket, table, f"a message is at most {self.limits.max_body:,} bytes")
                     continue
+                problem = json_problem(text)
+                if problem is not None:  # before parsing: a huge number or deep nesting (json_guard.py)
+                    await self._error(websocket, table, f"the message was refused: {problem}")
+                    continue
                 try:
                     message = json.loads(text)
-                except json.JSONDecodeError:
+                except ValueError:
                     await self._error(websocket, table, "messages are JSON objects")
                     continue
                 await self._handle(websocket, table, seat, message, address)
@@ -116,6 +139,12 @@ class Hub:
                 if not group:
                     del self.sockets[key]
             self.total -= 1
+            self.spectating -= seat is None
+            left = self.per_address.get(mine, 1) - 1
+            if left > 0:
+                self.per_address[mine] = left
+            else:
+                self.per_address.pop(mine, None)
             sender.cancel()
 
     @staticmethod

@@ -8,6 +8,8 @@ proxy's address must be named in `trusted_proxies`, or every player shares the p
 
 from __future__ import annotations
 
+import asyncio
+import ipaddress
 import json
 import math
 import os
@@ -16,6 +18,9 @@ from collections.abc import Awaitable, Callable, MutableMapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from magnates.server.hosts import host_refusal
+from magnates.server.json_guard import json_problem
+
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
@@ -23,6 +28,7 @@ Send = Callable[[Message], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 ENV_PREFIX = "MAGNATES_"
+SPECTATOR_SHARE = 0.75  # of `ws_total`: spectators never take the last quarter, kept for seated players
 
 
 @dataclass
@@ -38,7 +44,14 @@ class Limits:
     chat_burst: int = 10  # ...with this many at once
     ws_per_seat: int = 4  # open WebSockets per seat of a game (spectators of a game: ws_spectators)
     ws_spectators: int = 64  # open spectator WebSockets per game
-    ws_total: int = 4000  # open WebSockets in all
+    ws_total: int = 4000  # open WebSockets in all (spectators may fill SPECTATOR_SHARE of them; the rest is for seats)
+    ws_per_address: int = 256  # open WebSockets from one client address (IPv6: one /64)
+    conns_per_address: int = 64  # open HTTP connections from one client address (WebSockets counted above)
+    header_timeout: float = 10.0  # seconds a client has to send a request's headers (then it is dropped)
+    body_timeout: float = 30.0  # seconds a client has to send a request's body (408 after)
+    build_rate: float = 1.0  # option sets not seen before, built per second per address (/info, /describe)...
+    build_burst: int = 20  # ...with this many at once
+    allowed_hosts: str = ""  # comma-separated host names this server answers to ("": any; `magnates serve` sets it)
     idle_unload: float = 600.0  # seconds a table may sit unused in memory before it is unloaded
     trusted_proxies: str = ""  # comma-separated addresses whose X-Forwarded-For is believed
     rate_limits: bool = True  # False: no rate limits at all (tests, benchmarks of the engine)
@@ -129,6 +142,20 @@ class TooMany(Exception):
         self.retry_after = max(1, math.ceil(retry_after))
 
 
+def address_group(host: str) -> str:
+    """The key one client's connections are counted under: its address; for IPv6 its /64 (one
+    household or server is handed a whole /64, so single IPv6 addresses cost an abuser nothing)."""
+    if ":" not in host:
+        return host
+    try:
+        address = ipaddress.IPv6Address(host.split("%", 1)[0])
+    except ValueError:
+        return host
+    if address.ipv4_mapped is not None:
+        return str(address.ipv4_mapped)
+    return str(ipaddress.IPv6Network(f"{address}/64", strict=False))
+
+
 def client_address(scope: Scope, proxies: frozenset[str]) -> str:
     """The client's address; through a trusted proxy, the last X-Forwarded-For hop it did not add."""
     client = scope.get("client")
@@ -145,18 +172,21 @@ def client_address(scope: Scope, proxies: frozenset[str]) -> str:
 
 
 class BodyLimit:
-    """Refuse request bodies over `max_body` bytes with 413 before anything parses them.
+    """Refuse request bodies over `max_body` bytes with 413 before anything parses them; a body not
+    sent in full within `body_timeout` seconds with 408; JSON with a number over `MAX_DIGITS` digits
+    or nested deeper than `MAX_DEPTH` with 422 (`json_guard.py`).
 
     A declared Content-Length is checked at once; a body without one is read up to the limit
     and handed on from memory.
     """
 
-    def __init__(self, app: ASGIApp, max_body: int) -> None:
+    def __init__(self, app: ASGIApp, max_body: int, body_timeout: float = 0.0) -> None:
         self.app = app
         self.max_body = max_body
+        self.body_timeout = body_timeout
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or self.max_body <= 0 or scope.get("method") in {"GET", "HEAD", "OPTIONS"}:
+        if scope["type"] != "http" or scope.get("method") in {"GET", "HEAD", "OPTIONS"}:
             await self.app(scope, receive, send)
             return
         for name, value in scope.get("headers", []):
@@ -166,24 +196,37 @@ class BodyLimit:
                 except ValueError:
                     await self._refuse(send, 400, "the Content-Length header is not a number")
                     return
-                if declared > self.max_body:
+                if 0 < self.max_body < declared:
                     await self._too_large(send)
                     return
         chunks: list[bytes] = []
         size = 0
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.body_timeout if self.body_timeout > 0 else None
         while True:
-            message = await receive()
+            try:
+                if deadline is None:
+                    message = await receive()
+                else:
+                    message = await asyncio.wait_for(receive(), max(0.0, deadline - loop.time()))
+            except TimeoutError:
+                await self._refuse(send, 408, f"the request body did not arrive within {self.body_timeout:g} s")
+                return
             if message["type"] != "http.request":
                 break
             chunk = message.get("body", b"")
             size += len(chunk)
-            if size > self.max_body:
+            if 0 < self.max_body < size:
                 await self._too_large(send)
                 return
             chunks.append(chunk)
             if not message.get("more_body", False):
                 break
         body = b"".join(chunks)
+        problem = json_problem(body)
+        if problem is not None:
+            await self._refuse(send, 422, f"the request body was refused before parsing: {problem}")
+            return
         sent = False
 
         async def replay() -> Message:
@@ -227,12 +270,17 @@ class SecurityHeaders:
     none; state-changing requests whose Origin is another site are refused all the same.
     """
 
-    def __init__(self, app: ASGIApp) -> None:
+    def __init__(self, app: ASGIApp, allowed_hosts: frozenset[str] = frozenset()) -> None:
         self.app = app
+        self.allowed_hosts = allowed_hosts
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "websocket":
             origin, host = _origin_and_host(scope)
+            refused = host_refusal(host, origin, self.allowed_hosts)
+            if refused is not None:
+                await _deny_websocket(scope, send, 400 if "host name" in refused else 403, refused)
+                return
             if origin is not None and not _same_origin(origin, host):
                 await send({"type": "websocket.close", "code": 4403, "reason": "cross-site WebSocket refused"})
                 return
@@ -242,11 +290,12 @@ class SecurityHeaders:
             await self.app(scope, receive, send)
             return
         origin, host = _origin_and_host(scope)
-        if (
-            scope.get("method") not in {"GET", "HEAD", "OPTIONS"}
-            and origin is not None
-            and not _same_origin(origin, host)
-        ):
+        changes = scope.get("method") not in {"GET", "HEAD", "OPTIONS"}
+        refused = host_refusal(host, origin if changes else None, self.allowed_hosts)
+        if refused is not None:  # DNS rebinding: another site's name pointed at this server
+            await BodyLimit._refuse(send, 400 if "host name" in refused else 403, refused)
+            return
+        if changes and origin is not None and not _same_origin(origin, host):
             await BodyLimit._refuse(send, 403, "requests from another site may not change games (Origin differs)")
             return
         policy = content_security_policy(host).encode()
@@ -265,6 +314,17 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, with_headers)
+
+
+async def _deny_websocket(scope: Scope, send: Send, status: int, message: str) -> None:
+    """An HTTP answer before the handshake where the server can send one; else a plain close."""
+    if "websocket.http.response" not in scope.get("extensions", {}):
+        await send({"type": "websocket.close", "code": 4400 if status == 400 else 4403, "reason": message[:120]})
+        return
+    body = json.dumps({"detail": message}).encode()
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    await send({"type": "websocket.http.response.start", "status": status, "headers": headers})
+    await send({"type": "websocket.http.response.body", "body": body})
 
 
 def _origin_and_host(scope: Scope) -> tuple[str | None, str]:

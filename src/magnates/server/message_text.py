@@ -10,6 +10,7 @@ order (`tests/server/test_message_text.py` compares them over whole games).
 
 from __future__ import annotations
 
+import operator
 import time
 from typing import Any
 
@@ -123,29 +124,51 @@ def log_text(table: Table, seat: int | None) -> str:
     """The live log's last entries as `seat` may read them: each entry encoded once per step and viewer.
 
     An entry is reused only while its line is the very one worded for that step (an undo or a
-    reload words new ones) and the actor's name and the timeout mark are unchanged.
+    reload words new ones) and the actor's name and the timeout mark are unchanged. Between two
+    messages to a seat the window only moves on, so the entries of the last message are checked
+    all at once (the same line objects, actors and names) and only the new steps are looked at
+    one by one; anything else (an undo, a reload, a name changed) builds the window entry by entry.
     """
     steps = min(len(table.state.history), len(table.lines), len(table.actors))
     first = max(0, steps - LOG_TAIL)
-    cache = table.log_json
-    if len(cache) > 4 * LOG_TAIL * (len(table.seats) + 1):
-        for key in [k for k in cache if k[0] < first]:
-            del cache[key]
-    names = [table.name(index) for index in range(len(table.seats))]
-    out = []
-    for step in range(first, steps):
-        line = table.lines[step]
-        actor = table.actors[step]
-        who = "chance" if actor == CHANCE else names[actor] if 0 <= actor < len(names) else table.name(actor)
-        timeout = step in table.timeouts
-        cached = cache.get((step, seat))
-        if cached is None or cached[0] is not line or cached[1] != who or cached[2] != timeout:
-            entry: dict[str, Any] = {"step": step, "actor": actor, "who": who, "text": line[seat]}
-            action = public_action(table, step)
-            if action is not None:
-                entry["action"] = action
-            if timeout:
-                entry["timeout"] = True
-            cached = cache[(step, seat)] = (line, who, timeout, compact(entry))
-        out.append(cached[3])
-    return "[" + ",".join(out) + "]"
+    names = tuple(table.name(index) for index in range(len(table.seats)))
+    memo_key = f"log {seat}"  # in `parts`: forgotten with them when names (the table's revision) change
+    memo = table.parts.get(memo_key)
+    entries: list[str] | None = None
+    if memo is not None:
+        m_first, m_steps, m_lines, m_actors, m_names, m_entries = memo
+        if m_first <= first <= m_steps <= steps and m_names == names:
+            offset = first - m_first
+            kept_lines = table.lines[first:m_steps]
+            if (
+                all(map(operator.is_, kept_lines, m_lines[offset:]))
+                and table.actors[first:m_steps] == m_actors[offset:]
+            ):
+                entries = m_entries[offset:]
+                entries += [_entry_text(table, seat, step, names) for step in range(m_steps, steps)]
+    if entries is None:
+        cache = table.log_json
+        if len(cache) > 4 * LOG_TAIL * (len(table.seats) + 1):
+            for key in [k for k in cache if k[0] < first]:
+                del cache[key]
+        entries = [_entry_text(table, seat, step, names) for step in range(first, steps)]
+    table.parts[memo_key] = (first, steps, table.lines[first:steps], table.actors[first:steps], names, entries)
+    return "[" + ",".join(entries) + "]"
+
+
+def _entry_text(table: Table, seat: int | None, step: int, names: tuple[str, ...]) -> str:
+    """One log entry's JSON text, reused from `table.log_json` while what it was made from is unchanged."""
+    line = table.lines[step]
+    actor = table.actors[step]
+    who = "chance" if actor == CHANCE else names[actor] if 0 <= actor < len(names) else table.name(actor)
+    timeout = step in table.timeouts
+    cached = table.log_json.get((step, seat))
+    if cached is None or cached[0] is not line or cached[1] != who or cached[2] != timeout:
+        entry: dict[str, Any] = {"step": step, "actor": actor, "who": who, "text": line[seat]}
+        action = public_action(table, step)
+        if action is not None:
+            entry["action"] = action
+        if timeout:
+            entry["timeout"] = True
+        cached = table.log_json[(step, seat)] = (line, who, timeout, compact(entry))
+    return cached[3]

@@ -36,8 +36,8 @@ def check_step(step: Any) -> int:
 def parse_action(table: Table, action: Any) -> int:
     """An action id from what a client sent: a non-negative integer id, the action's text or its JSON.
 
-    Booleans, negative numbers, floats and long texts are refused here, before the engine sees
-    them (Python would read True as 1 and -1 as the last item of a list).
+    Booleans, negative numbers, floats, strings of digits and long texts are refused here (422),
+    before the engine sees them (Python would read True as 1 and -1 as the last item of a list).
     """
     if type(action) is int:
         if not 0 <= action < table.game.num_distinct_actions:
@@ -48,6 +48,8 @@ def parse_action(table: Table, action: Any) -> int:
     if isinstance(action, str):
         if len(action) > MAX_ACTION_TEXT:
             raise BadInput(f"an action's text is at most {MAX_ACTION_TEXT} characters; got {len(action):,}")
+        if action.strip().isdigit():  # no action's text is a bare number: an id sent as a string
+            raise BadInput(f"an action id is a JSON number, not a string of digits ({excerpt(action)})")
     elif isinstance(action, dict):
         if len(compact(action)) > MAX_ACTION_TEXT * 4:
             raise BadInput(f"an action's JSON form is at most {MAX_ACTION_TEXT * 4} characters")

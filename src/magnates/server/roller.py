@@ -31,9 +31,16 @@ def roller_sheet(options: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def roller_roll(options: dict[str, Any], dice: list[int] | None, tax_dice: list[int] | None) -> dict[str, Any]:
-    """Roll (or read dice rolled at a real table) and say what the roll means under this variant."""
-    magnates.load("magnate", **options)  # OptionError for bad options, like everywhere else
+def roller_roll(
+    options: dict[str, Any], dice: list[int] | None, tax_dice: list[int] | None, checked: bool = False
+) -> dict[str, Any]:
+    """Roll (or read dice rolled at a real table) and say what the roll means under this variant.
+
+    `checked`: the options were already checked by loading the game (the server keeps its games per
+    option set); otherwise they are checked here, an OptionError for bad ones like everywhere else.
+    """
+    if not checked:
+        magnates.load("magnate", **options)
     config = magnate_cheatsheet.config_for(dict(options))
     if dice is not None:
         dice = [10 if face == 0 else face for face in dice]  # a d10's 0 face reads as 10
