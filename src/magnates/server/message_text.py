@@ -14,6 +14,7 @@ import time
 from typing import Any
 
 from magnates.core.game import CHANCE
+from magnates.server.log_names import named, speaker
 from magnates.server.snapshots import LOG_TAIL, can_undo, compact, players, public_action, reveal, timer
 from magnates.server.tables import Table
 
@@ -112,7 +113,8 @@ def log_text(table: Table, seat: int | None) -> str:
     """The live log's last entries as `seat` may read them: each entry encoded once per step and viewer.
 
     An entry is reused only while its line is the very one worded for that step (an undo or a
-    reload words new ones) and the actor's name and the timeout mark are unchanged.
+    reload words new ones) and the seats' names and the timeout mark are unchanged (a line names
+    people by their names: `log_names`).
     """
     steps = min(len(table.state.history), len(table.lines), len(table.actors))
     first = max(0, steps - LOG_TAIL)
@@ -128,13 +130,14 @@ def log_text(table: Table, seat: int | None) -> str:
         who = "chance" if actor == CHANCE else names[actor] if 0 <= actor < len(names) else table.name(actor)
         timeout = step in table.timeouts
         cached = cache.get((step, seat))
-        if cached is None or cached[0] is not line or cached[1] != who or cached[2] != timeout:
-            entry: dict[str, Any] = {"step": step, "actor": actor, "who": who, "text": line[seat]}
+        if cached is None or cached[0] is not line or cached[1] != who or cached[2] != timeout or cached[4] != names:
+            said_by, text = speaker(who, named(line[seat], names))
+            entry: dict[str, Any] = {"step": step, "actor": actor, "who": said_by, "text": text}
             action = public_action(table, step)
             if action is not None:
                 entry["action"] = action
             if timeout:
                 entry["timeout"] = True
-            cached = cache[(step, seat)] = (line, who, timeout, compact(entry))
+            cached = cache[(step, seat)] = (line, who, timeout, compact(entry), names)
         out.append(cached[3])
     return "[" + ",".join(out) + "]"

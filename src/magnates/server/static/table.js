@@ -10,6 +10,7 @@ import { drawResult, drawScoreboard, fallbackRows, lastEntry, markLastMove } fro
 import { askNotifications, bindToggle, showTimer, signalTurn } from "/signals.js";
 import { createChat } from "/chat.js";
 import { rulesPanel } from "/rules-panel.js";
+import { withNames } from "/kit.js";
 
 (async function () {
   const { el, api } = Magnates;
@@ -315,7 +316,8 @@ import { rulesPanel } from "/rules-panel.js";
       rulesPanel(document.getElementById("rules-button"), { game: s.game, options: s.options });
     }
     // A game may word its actions for people better than their engine text (names, 1-based numbers).
-    if (info.labels) for (const action of s.legal || []) action.text = info.labels[action.id] || action.text;
+    // The games number seats ("attack Player 2"): people read each other's names.
+    for (const action of s.legal || []) action.text = withNames((info.labels && info.labels[action.id]) || action.text, s);
     for (const entry of s.log || []) if (entry.original === undefined) entry.original = entry.text; // before a renderer rewords it
     const module = await loadRenderer(s.game);
     if (module) {
