@@ -31,6 +31,7 @@ from magnates.games import load
 from magnates.sim.runner import chance_rng, derive_seed, seat_rng
 
 from .common import DEFAULT_BOT, DEFAULT_BOT_HELP, OPTION_HELP, PLAYERS_HELP, fail, load_game, user_errors
+from .hot_seat import HotSeat
 from .view import MenuEntry, Renderer, action_menu, find_renderer, log_lines, render_menu, seat_name, show_view
 
 HUMAN = "human"
@@ -99,6 +100,7 @@ class PlaySession:
         self.seen = {s: resumed for s, name in enumerate(seats) if name == HUMAN}
         self.viewers: list[int | None] = [*self.seen, None]
         self.actors, self.texts = actors_of(game, state.history, self.viewers)
+        self.hot_seat = HotSeat(list(self.seen))  # people sharing the terminal hand it over between turns
 
     def warn(self, message: str) -> None:
         self.console.print(f"[yellow]warning:[/] {escape(message)}", soft_wrap=True)
@@ -217,6 +219,8 @@ class PlaySession:
     def ask_human(self, player: int) -> int:
         legal = self.state.legal_actions()
         menu = action_menu(self.game, legal)
+        if not self.hot_seat.hand_over(player, self.console, self.read_line):
+            raise EndOfInput
         self.show_decision(player, menu)
         while True:
             line = self.prompt(f"{seat_name(player)}, your choice")

@@ -11,6 +11,7 @@ import { askNotifications, bindToggle, showTimer, signalTurn } from "/signals.js
 import { createChat } from "/chat.js";
 import { rulesPanel } from "/rules-panel.js";
 import { withNames } from "/kit.js";
+import { drawLegend } from "/legend.js";
 
 (async function () {
   const { el, api } = Magnates;
@@ -92,7 +93,9 @@ import { withNames } from "/kit.js";
         event.preventDefault();
         event.stopPropagation();
         if (waiting) return;
-        if (actions.length === 1) play(actions[0].id);
+        // One move plays at once, unless the game asks to show it first (a card whose only move is a sale).
+        const askFirst = renderer.askFirst && renderer.askFirst(node.dataset.target, actions, s);
+        if (actions.length === 1 && !askFirst) play(actions[0].id);
         else openChooser(node, actions, play);
       };
       nameIncludesText(node);
@@ -330,6 +333,7 @@ import { withNames } from "/kit.js";
     }
     drawScores(s);
     drawLastMove(s, board, previous);
+    drawLegend(board, document.getElementById("legend"), module);
     drawLog(s);
     drawEnd(s);
     chat.update(s);
