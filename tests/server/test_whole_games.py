@@ -103,8 +103,8 @@ def one_move(page: Any, rng: random.Random) -> None:
         elif page.locator(".chooser button[data-action]").count():
             options = page.locator(".chooser button[data-action]")
             options.nth(rng.randrange(options.count())).click()
-        elif page.locator("#actions .step-pick button:visible").count():
-            options = page.locator("#actions .step-pick button:visible")
+        elif page.locator(".step-pick [data-step]:visible, .step-pick button[data-action]:visible").count():
+            options = page.locator(".step-pick [data-step]:visible, .step-pick button[data-action]:visible")
             options.nth(rng.randrange(options.count())).click()
         else:
             page.wait_for_timeout(100)

@@ -12,12 +12,16 @@ import { createChat } from "/chat.js";
 import { rulesPanel } from "/rules-panel.js";
 import { withNames } from "/kit.js";
 import { drawLegend } from "/legend.js";
+import { drawSteps, needsSteps } from "/choice-steps.js";
+import { hotSeats, passScreen } from "/hot-seat.js";
+import { wirePhone, zoomBoard } from "/phone.js";
 
 (async function () {
   const { el, api } = Magnates;
   const params = Magnates.params();
   const gameId = params.get("game");
-  const token = Magnates.seatToken(gameId);
+  const hot = await hotSeats(gameId, api); // several people on this device: seat -> secret, else null
+  let token = Magnates.seatToken(gameId) || (hot ? hot.values().next().value : "");
   const replayOnly = params.get("replay") === "1"; // a finished game's (or a spectator's) replay page
   const errorBox = document.getElementById("error");
   let socket = null;
@@ -159,15 +163,25 @@ import { drawLegend } from "/legend.js";
       box.append(el("p", { class: "muted", text: s.status === "finished" ? "The game is over." : "Nothing to choose now." }));
       return;
     }
+    // A long list, or a number to choose, is offered a step at a time (choice-steps.js).
+    const ctx = { play, plain: plainList,
+      button: (action, label) => choiceButton(action, label, () => play(action.id), { "data-action": action.id, "data-text": action.text }) };
+    if (needsSteps(s.legal)) drawSteps(box, s.legal, ctx);
+    else box.append(plainList(s.legal));
+  }
+
+  /** Actions as buttons grouped by kind; a kind's actions differing only in a payment share a menu. */
+  function plainList(actions) {
+    const list = el("div", { class: "plain-list" });
     const groups = new Map();
-    for (const action of s.legal) {
+    for (const action of actions) {
       if (!groups.has(action.kind)) groups.set(action.kind, []);
       groups.get(action.kind).push(action);
     }
-    for (const [kind, actions] of groups) {
+    for (const [kind, ofKind] of groups) {
       const group = el("div", { class: "group" }, el("h3", { text: kind.replaceAll("_", " ") }));
       const byHead = new Map();
-      for (const action of actions) {
+      for (const action of ofKind) {
         const head = action.text.split(" paying ")[0];
         if (!byHead.has(head)) byHead.set(head, []);
         byHead.get(head).push(action);
@@ -185,8 +199,9 @@ import { drawLegend } from "/legend.js";
         }
       }
       group.append(buttons);
-      box.append(group);
+      list.append(group);
     }
+    return list;
   }
 
   function drawLog(s) {
@@ -326,6 +341,7 @@ import { drawLegend } from "/legend.js";
     if (module) {
       board.replaceChildren(module.render(s, info, { play, seat: s.seat }));
       wireBoard(board, s);
+      zoomBoard(board);
     } else if (Magnates.renderers[s.game]) {
       board.replaceChildren(Magnates.renderers[s.game](s, info));
     } else {
@@ -357,6 +373,10 @@ import { drawLegend } from "/legend.js";
     socket.onmessage = (event) => {
       const message = JSON.parse(event.data);
       if (message.type === "state") {
+        if (hot && message.status !== "finished" && hot.has(message.decider) && message.decider !== message.seat) {
+          handOver(message); // another person on this device decides now: hide this one's table first
+          return;
+        }
         if (waiting) fail("");
         waiting = false;
         live = message;
@@ -375,6 +395,17 @@ import { drawLegend } from "/legend.js";
       retry = Math.min(retry + 1, 6);
       setTimeout(connect, 250 * retry);
     };
+  }
+
+  /** Hot seat: close this person's connection, cover the table, and open the next person's on their tap. */
+  function handOver(message) {
+    const next = message.decider;
+    socket.onclose = null;
+    socket.onmessage = null;
+    socket.close();
+    waiting = false;
+    token = hot.get(next);
+    passScreen(Magnates.playerName(next, message.players), message.seat === null ? null : Magnates.playerName(message.seat, message.players), connect);
   }
 
   // -- history: your own view of past steps, at any time ------------------------------------------
@@ -442,6 +473,7 @@ import { drawLegend } from "/legend.js";
     foldChoices.setAttribute("aria-expanded", folded ? "false" : "true");
     foldChoices.textContent = folded ? "Show choices" : "Hide choices";
   });
+  wirePhone();
   bindToggle(document.getElementById("sound-toggle"), "sound");
   bindToggle(document.getElementById("notify-toggle"), "notify", askNotifications);
   wireReplayBar();
