@@ -163,7 +163,7 @@ def follow_steps(page: Any, rng: random.Random, step: int) -> None:
             return
         if page.evaluate("() => [...document.querySelectorAll('#actions button')].some((b) => b.disabled)"):
             return  # sent: waiting for the server
-        options = page.locator(".step-pick [data-step]:visible, .step-pick button[data-action]:visible")
+        options = page.locator(".step-pick [data-step]:visible:enabled, .step-pick button[data-action]:visible:enabled")
         if not options.count():
             return
         options.nth(rng.randrange(options.count())).click()

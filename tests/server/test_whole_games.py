@@ -5,18 +5,16 @@ listed choices (a chooser or a two-step choice is followed to its end); the othe
 Every turn it checks what a player reads: no choice list shows more than about 15 buttons at once,
 every log line names people by their names, and on a phone the board starts in the first screen.
 At the end the panel names the result in words with no "undefined", "NaN" or "null". Screenshots
-of the start, the middle and the end of every table go to docs/screenshots/ when MAGNATES_DOC_SHOTS
-is set (else to test-artifacts/screenshots/).
+of the start, the middle and the end of every table go to test-artifacts/screenshots/ (the ones in
+docs/screenshots/ are made by test_end_screens.py, which is faster).
 
 The default run plays one variant per game, alternating the sizes; the whole matrix is `-m slow`.
 """
 
 from __future__ import annotations
 
-import os
 import random
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,7 +24,6 @@ from table_helpers import call, open_seat
 
 MOST_BUTTONS = 15
 BROKEN = re.compile(r"\b(undefined|NaN|null)\b")
-DOC_SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
     "magnate": ("magnate", {"players": 2}),
     "magnate-solo": ("magnate", {"players": 1}),
@@ -54,7 +51,7 @@ CASES = [
 
 
 def shot(page: Any, name: str, moment: str, phone: bool) -> None:
-    folder = DOC_SHOTS if os.environ.get("MAGNATES_DOC_SHOTS") else SHOTS
+    folder = SHOTS
     folder.mkdir(parents=True, exist_ok=True)
     stem = name if moment == "middle" else f"{name}-{moment}"
     page.evaluate("() => window.scrollTo(0, 0)")
@@ -82,31 +79,34 @@ def board_in_first_screen(page: Any) -> None:
     assert top < 844 * 0.6, f"on a phone the board starts {top:.0f} px down, below the first screen's upper part"
 
 
+def pick(options: Any, rng: random.Random) -> bool:
+    """Click one of `options` if there are any now (a chooser may close while it is looked at)."""
+    count = options.count()
+    if not count:
+        return False
+    options.nth(rng.randrange(count)).click()
+    return True
+
+
 def one_move(page: Any, rng: random.Random) -> None:
     """Click a thing on the board (following its chooser) or a listed choice; wait until it is applied."""
     step = int(page.evaluate("() => document.body.dataset.step"))
-    things = page.locator("#board [data-target].actionable")
-    if things.count() and rng.random() < 0.8:
-        things.nth(rng.randrange(things.count())).click()
-    else:
+    if rng.random() >= 0.8 or not pick(page.locator("#board [data-target].actionable"), rng):
         buttons = page.locator("#actions button:not([disabled]):visible")
         texts = [buttons.nth(i).inner_text() for i in range(buttons.count())]
-        fine = [i for i, t in enumerate(texts) if not re.match(r"(resign|concede|hide|show)", t.lower())] or list(
-            range(len(texts))
-        )
+        avoid = r"(resign|concede|←|−|\+)"  # not leaving the game, nor a step back or a stepper's −/+
+        fine = [i for i, t in enumerate(texts) if not re.match(avoid, t.strip().lower())] or list(range(len(texts)))
         buttons.nth(rng.choice(fine)).click()
     for _ in range(6):  # a chooser, a second step, a confirmation: follow it to the move
         if int(page.evaluate("() => document.body.dataset.step")) != step:
             break
         if page.locator("dialog.confirm[open]").count():
             page.click("#confirm-yes")
-        elif page.locator(".chooser button[data-action]").count():
-            options = page.locator(".chooser button[data-action]")
-            options.nth(rng.randrange(options.count())).click()
-        elif page.locator(".step-pick [data-step]:visible, .step-pick button[data-action]:visible").count():
-            options = page.locator(".step-pick [data-step]:visible, .step-pick button[data-action]:visible")
-            options.nth(rng.randrange(options.count())).click()
-        else:
+        elif page.evaluate("() => [...document.querySelectorAll('#actions button')].some((b) => b.disabled)"):
+            page.wait_for_timeout(100)  # sent: waiting for the server
+        elif not pick(page.locator(".chooser button[data-action]"), rng) and not pick(
+            page.locator(".step-pick [data-step]:visible:enabled, .step-pick button[data-action]:visible:enabled"), rng
+        ):
             page.wait_for_timeout(100)
     page.wait_for_function(
         f"() => Number(document.body.dataset.step) !== {step}"

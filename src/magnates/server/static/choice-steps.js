@@ -90,31 +90,42 @@ export function drawSteps(box, actions, ctx) {
   const next = (label, list) => { trail.push({ label, actions: list }); show(list, label); };
 
   function level(list, title) {
+    const budget = MOST_BUTTONS - (trail.length ? 1 : 0); // a step back is a button too
     const kinds = groupBy(list, (a) => a.kind);
     if (kinds.size > 1) {
       // Every kind at once where that stays short (a stepper counts as its three buttons), else the kinds first.
       const cost = [...kinds.values()].reduce((n, group) => n + (stepperField(group) ? 3 : plainCount(group)), 0);
-      if (cost <= MOST_BUTTONS) {
+      if (cost <= budget) {
         return el("div", {}, [...kinds.values()].map((group) => (stepperField(group) ? stepper(group, stepperField(group), ctx) : ctx.plain(group))));
       }
-      return groupButtons(kinds, true, title);
+      return groupButtons(kinds, true, title, budget);
     }
     const field = stepperField(list);
     if (field) return stepper(list, field, ctx);
-    if (plainCount(list) <= MOST_BUTTONS) return ctx.plain(list);
+    if (plainCount(list) <= budget) return ctx.plain(list);
     const key = firstDiffering(list);
-    if (!key) return ctx.plain(list);
-    return groupButtons(groupBy(list, (a) => valueKey((a.json || {})[key])), false, title);
+    if (!key) return groupButtons(new Map(list.map((a) => [String(a.id), [a]])), false, title, budget);
+    return groupButtons(groupBy(list, (a) => valueKey((a.json || {})[key])), false, title, budget);
   }
 
-  function groupButtons(groups, kindStep, title) {
+  function groupButtons(groups, kindStep, title, budget) {
     const wrap = el("div", { class: "group" }, el("h3", { text: title ? "Which one?" : "What kind of move?" }));
     const buttons = el("div", { class: "buttons" });
-    for (const [key, group] of groups) {
+    let entries = [...groups];
+    let rest = [];
+    if (entries.length > budget) { // still too many: the last button leads to the others
+      rest = entries.slice(budget - 1).flatMap(([, group]) => group);
+      entries = entries.slice(0, budget - 1);
+    }
+    for (const [key, group] of entries) {
       if (group.length === 1) { buttons.append(ctx.button(group[0], group[0].text)); continue; }
-      const label = kindStep ? key.replaceAll("_", " ") : sharedWords(group) || key;
+      const label = kindStep ? key.replaceAll("_", " ").replaceAll("-", " ") : sharedWords(group) || key;
       buttons.append(el("button", { type: "button", class: "step-group", "data-step": key, onclick: () => next(label, group) },
         label, el("span", { class: "step-count", text: ` · ${group.length}` })));
+    }
+    if (rest.length) {
+      buttons.append(el("button", { type: "button", class: "step-group", "data-step": "more", onclick: () => next("more", rest) },
+        "More choices", el("span", { class: "step-count", text: ` · ${rest.length}` })));
     }
     wrap.append(buttons);
     return wrap;

@@ -19,7 +19,7 @@ export function actionTargets(renderer, snapshot, info) {
 let openMenu = null;
 let openedFrom = null; // the board thing whose chooser is open: focus goes back to it
 
-function closeChooser({ refocus = false } = {}) {
+export function closeChooser({ refocus = false } = {}) {
   if (openMenu) openMenu.remove();
   openMenu = null;
   document.removeEventListener("keydown", escape, true);

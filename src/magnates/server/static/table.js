@@ -5,7 +5,7 @@
 // Around the board (issue 18): the scoreboard and last move (scoreboard.js), turn signals and the
 // clock (signals.js), the chat (chat.js), the rules (rules-panel.js), history at any time and the
 // end-of-game breakdown with a rematch. Fields the server does not send leave their feature hidden.
-import { actionTargets, confirmIfFinal, openChooser } from "/choices.js";
+import { actionTargets, closeChooser, confirmIfFinal, openChooser } from "/choices.js";
 import { drawResult, drawScoreboard, fallbackRows, lastEntry, markLastMove } from "/scoreboard.js";
 import { askNotifications, bindToggle, showTimer, signalTurn } from "/signals.js";
 import { createChat } from "/chat.js";
@@ -85,6 +85,7 @@ import { wirePhone, zoomBoard } from "/phone.js";
 
   // Board things a legal action involves become buttons: one action plays, several open a chooser.
   function wireBoard(board, s) {
+    closeChooser(); // a menu of the position before is stale: its thing was drawn anew
     if (history || !renderer || !renderer.targets || s.seat === null || !(s.legal || []).length) return;
     const byKey = actionTargets(renderer, s, info);
     for (const node of board.querySelectorAll("[data-target]")) {
