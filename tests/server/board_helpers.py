@@ -147,8 +147,26 @@ def click_a_button(page: Any, rng: random.Random, avoid: tuple[str, ...] = ()) -
     fine = [i for i, t in enumerate(texts) if not t.lower().startswith(avoid)] or list(range(len(texts)))
     step = int(page.evaluate("() => document.body.dataset.step"))
     buttons.nth(rng.choice(fine)).click()
+    follow_steps(page, rng, step)
     _confirm_if_asked(page)
     _wait_applied(page, step)
+
+
+def follow_steps(page: Any, rng: random.Random, step: int) -> None:
+    """A long list of choices is offered a step at a time (kind, then card, then where; a stepper for a
+    number): after a click that opened a step, pick in each next one until a move is sent."""
+    for _ in range(8):
+        if (
+            int(page.evaluate("() => document.body.dataset.step")) != step
+            or page.locator("dialog.confirm[open]").count()
+        ):
+            return
+        if page.evaluate("() => [...document.querySelectorAll('#actions button')].some((b) => b.disabled)"):
+            return  # sent: waiting for the server
+        options = page.locator(".step-pick [data-step]:visible:enabled, .step-pick button[data-action]:visible:enabled")
+        if not options.count():
+            return
+        options.nth(rng.randrange(options.count())).click()
 
 
 def _confirm_if_asked(page: Any) -> None:

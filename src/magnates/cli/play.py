@@ -43,6 +43,7 @@ from .common import (
     pick_seed,
     user_errors,
 )
+from .hot_seat import HotSeat
 from .outputs import check_save_file
 from .view import MenuEntry, Renderer, action_menu, find_renderer, log_lines, render_menu, seat_name, show_view
 
@@ -117,6 +118,7 @@ class PlaySession:
         self.seen = {s: resumed for s, name in enumerate(seats) if name == HUMAN}
         self.viewers: list[int | None] = [*self.seen, None]
         self.actors, self.texts = actors_of(game, state.history, self.viewers)
+        self.hot_seat = HotSeat(list(self.seen))  # people sharing the terminal hand it over between turns
 
     def warn(self, message: str) -> None:
         self.console.print(f"[yellow]warning:[/] {escape(message)}", soft_wrap=True)
@@ -235,6 +237,8 @@ class PlaySession:
     def ask_human(self, player: int) -> int:
         legal = self.state.legal_actions()
         menu = action_menu(self.game, legal)
+        if not self.hot_seat.hand_over(player, self.console, self.read_line):
+            raise EndOfInput
         self.show_decision(player, menu)
         while True:
             line = self.prompt(f"{seat_name(player)}, your choice")

@@ -15,6 +15,7 @@ import time
 from typing import Any
 
 from magnates.core.game import CHANCE
+from magnates.server.log_names import named, speaker
 from magnates.server.snapshots import (
     LOG_TAIL,
     can_undo,
@@ -124,7 +125,8 @@ def log_text(table: Table, seat: int | None) -> str:
     """The live log's last entries as `seat` may read them: each entry encoded once per step and viewer.
 
     An entry is reused only while its line is the very one worded for that step (an undo or a
-    reload words new ones) and the actor's name and the timeout mark are unchanged. Between two
+    reload words new ones) and the seats' names and the timeout mark are unchanged (a line names
+    people by their names: `log_names`). Between two
     messages to a seat the window only moves on, so the entries of the last message are checked
     all at once (the same line objects, actors and names) and only the new steps are looked at
     one by one; anything else (an undo, a reload, a name changed) builds the window entry by entry.
@@ -163,12 +165,13 @@ def _entry_text(table: Table, seat: int | None, step: int, names: tuple[str, ...
     who = "chance" if actor == CHANCE else names[actor] if 0 <= actor < len(names) else table.name(actor)
     timeout = step in table.timeouts
     cached = table.log_json.get((step, seat))
-    if cached is None or cached[0] is not line or cached[1] != who or cached[2] != timeout:
-        entry: dict[str, Any] = {"step": step, "actor": actor, "who": who, "text": line[seat]}
+    if cached is None or cached[0] is not line or cached[1] != who or cached[2] != timeout or cached[4] != names:
+        said_by, text = speaker(who, named(line[seat], names))
+        entry: dict[str, Any] = {"step": step, "actor": actor, "who": said_by, "text": text}
         action = public_action(table, step)
         if action is not None:
             entry["action"] = action
         if timeout:
             entry["timeout"] = True
-        cached = table.log_json[(step, seat)] = (line, who, timeout, compact(entry))
+        cached = table.log_json[(step, seat)] = (line, who, timeout, compact(entry), names)
     return cached[3]

@@ -20,6 +20,7 @@ from magnates.core.errors import IllegalAction, RecordError
 from magnates.core.game import CHANCE, Game, State
 from magnates.core.record import replay_on
 from magnates.server.errors import Forbidden, NotFound
+from magnates.server.log_names import named, speaker
 from magnates.server.tables import Table
 
 HIDDEN = "(hidden)"
@@ -124,7 +125,7 @@ def can_undo(table: Table, seat: int | None) -> bool:
 
 def live_log(table: Table, seat: int | None) -> list[dict[str, Any]]:
     """The live log as `seat` may read it, made once per seat and event."""
-    key = (table.next_seq, seat)
+    key = (table.next_seq, table.revision, seat)  # a seat taken renames people in the lines
     log = table.log_cache.get(key)
     if log is None:
         if len(table.log_cache) > 16:
@@ -161,11 +162,12 @@ def log_for(table: Table, seat: int | None, steps: int, tail: int | None = LOG_T
     small however long the game; the replay endpoint serves the whole story.
     """
     first = 0 if tail is None else max(0, steps - tail)
+    names = [table.name(index) for index in range(len(table.seats))]
     log = []
     for step in range(first, min(steps, len(table.lines), len(table.actors))):
         actor = table.actors[step]
-        who = "chance" if actor == CHANCE else table.name(actor)
-        entry: dict[str, Any] = {"step": step, "actor": actor, "who": who, "text": table.lines[step][seat]}
+        who, text = speaker("chance" if actor == CHANCE else table.name(actor), named(table.lines[step][seat], names))
+        entry: dict[str, Any] = {"step": step, "actor": actor, "who": who, "text": text}
         action = public_action(table, step)
         if action is not None:
             entry["action"] = action

@@ -31,6 +31,10 @@ class Watcher(Protocol):
         """A chat message (its JSON text, ready to send) was posted at the table."""
 
 
+LogEntryText = tuple[dict[int | None, str], str, bool, str, list[str]]
+"""A log entry's text and what it was made from: its line, who acted, its timeout mark, the seats' names."""
+
+
 @dataclass
 class Table:
     """One live game: the engine state plus who sits where and who made each move."""
@@ -46,13 +50,15 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # one write at a time per game (threaded stores)
     described: dict[int, dict[str, Any]] = field(default_factory=dict)  # action id -> its JSON for `legal`
     lines: list[dict[int | None, str]] = field(default_factory=list)  # per step: log text per viewer
-    log_cache: dict[tuple[int, int | None], list[dict[str, Any]]] = field(default_factory=dict)
+    log_cache: dict[tuple[int, int, int | None], list[dict[str, Any]]] = field(default_factory=dict)
     text_cache: dict[tuple[int, int, int | None], str] = field(default_factory=dict)  # -> message text
     # Parts of the message text encoded once (message_text.py): the fixed fields, players and chat
     # per revision; each legal action's entry; each log entry per (step, viewer) with what it was made from.
     parts: dict[str, Any] = field(default_factory=dict)
     legal_json: dict[int, str] = field(default_factory=dict)
-    log_json: dict[tuple[int, int | None], tuple[dict[int | None, str], str, bool, str]] = field(default_factory=dict)
+    log_json: dict[tuple[int, int | None], tuple[dict[int | None, str], str, bool, str, list[str]]] = field(
+        default_factory=dict
+    )
     listeners: list[Watcher] = field(default_factory=list)
     creator_hash: str | None = None  # SHA-256 of the creator's secret (re-issues seat links)
     fresh_tokens: dict[int, str] = field(default_factory=dict)  # plain tokens, only until the creator is answered

@@ -29,7 +29,10 @@ def tile_value(tile: int) -> int:
 
 
 def tile_name(tile: int) -> str:
-    return f"{VALUE_NAMES[tile_value(tile)]}-{tile_suit(tile)}"
+    """ "ace-Suns", "3-Moons", "6-Crowns": the null tile by its worth, since "null" in a log line or a
+    label reads as a missing value to anyone who has not read the piecepack's rules."""
+    value = tile_value(tile)
+    return f"{'ace' if value == 1 else value}-{tile_suit(tile)}"
 
 
 TILE_VALUES: tuple[int, ...] = tuple(tile_value(t) for t in range(NUM_TILES))

@@ -17,15 +17,22 @@ export function actionTargets(renderer, snapshot, info) {
 }
 
 let openMenu = null;
+let openedFrom = null; // the board thing whose chooser is open: focus goes back to it
 
-function closeChooser() {
+export function closeChooser({ refocus = false } = {}) {
   if (openMenu) openMenu.remove();
   openMenu = null;
   document.removeEventListener("keydown", escape, true);
+  const from = openedFrom;
+  openedFrom = null;
+  if (refocus && from && from.isConnected) from.focus();
 }
 
 function escape(event) {
-  if (event.key === "Escape") closeChooser();
+  if (event.key === "Escape") {
+    event.preventDefault();
+    closeChooser({ refocus: true }); // keyboard focus stays where it was, not on the page's body
+  }
 }
 
 /** A small menu next to `anchor` listing `actions` as buttons; picking one calls `play(id)`. */
@@ -37,8 +44,9 @@ export function openChooser(anchor, actions, play) {
     el("div", { class: "chooser-title", text: anchor.dataset.title || label }),
     actions.map((action) => el("button", { type: "button", "data-action": action.id, "data-text": action.text,
       onclick: () => { closeChooser(); play(action.id); }, text: action.text })),
-    el("button", { type: "button", class: "chooser-cancel", onclick: closeChooser, text: "Cancel" }));
+    el("button", { type: "button", class: "chooser-cancel", onclick: () => closeChooser({ refocus: true }), text: "Cancel" }));
   document.body.append(menu);
+  openedFrom = anchor;
   const box = anchor.getBoundingClientRect();
   const width = Math.min(320, window.innerWidth - 16);
   menu.style.width = `${width}px`;

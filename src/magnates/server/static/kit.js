@@ -61,6 +61,14 @@ export function seatName(snapshot, seat) {
   return seat === snapshot.seat ? `${base} (you)` : base;
 }
 
+/** `text` with the games' "Player N" (1-based) replaced by that seat's name, where it has one. */
+export function withNames(text, snapshot) {
+  return String(text).replace(/\bPlayer (\d+)\b/g, (words, n) => {
+    const player = (snapshot.players || [])[Number(n) - 1];
+    return player && player.name ? player.name : words;
+  });
+}
+
 /** A coloured disc with the seat's number, for panels and boards. */
 export function seatBadge(seat, { size = 18, label = null } = {}) {
   const root = svg("svg", { class: "seat-badge", width: size, height: size, viewBox: "0 0 20 20", role: "img",

@@ -26,6 +26,7 @@ export function drawScoreboard(snapshot, rows) {
   const result = snapshot.result;
   const playing = snapshot.status !== "finished" && !result;
   const list = el("ol", { class: "sb-rows" });
+  const sides = result ? sidesOf(snapshot) : null;
   for (const row of rows) {
     const seat = row.seat;
     const active = playing && snapshot.decider === seat;
@@ -36,7 +37,7 @@ export function drawScoreboard(snapshot, rows) {
       player.kind === "bot" ? el("span", { class: "sb-tag", text: `bot${player.bot ? ` · ${player.bot}` : ""}` }) : null,
       active ? el("span", { class: "sb-turn", text: seat === snapshot.seat ? "your turn" : "to play" }) : null,
       row.out ? el("span", { class: "sb-tag out", text: "out" }) : null,
-      result ? el("span", { class: "sb-place", text: placeWords(result.ranking[seat]) }) : null);
+      sides ? el("span", { class: "sb-place", text: placeWords(sides.ranking[seat]) }) : null);
     list.append(el("li", {
       class: `sb-row${active ? " active" : ""}${seat === snapshot.seat ? " me" : ""}${row.out ? " out" : ""}`,
       "data-seat": seat, style: `--seat:${row.color || seatColor(seat)}`,
@@ -48,7 +49,29 @@ export function drawScoreboard(snapshot, rows) {
 }
 
 function placeWords(place) {
+  if (!Number.isInteger(place) || place < 1) return "—";
   return ["1st", "2nd", "3rd"][place - 1] || `${place}th`;
+}
+
+/** The result as one figure per side, every side included: the solo game's result holds the
+ *  person's score and place only, with the automa's in `details` (`outcome`, `automa`), so its
+ *  side is filled in here from those. `names` are the sides' names (the automa's "Automa"). */
+export function sidesOf(snapshot) {
+  const r = snapshot.result;
+  const details = r.details || {};
+  const values = Array.isArray(details.district_values) && Array.isArray(details.district_values[0]) ? details.district_values[0].length : 0;
+  const n = Math.max(r.scores.length, values, (snapshot.players || []).length);
+  const automa = details.automa && typeof details.automa === "object" ? r.scores.length : -1;
+  const names = Array.from({ length: n }, (_, s) => plainName(snapshot, s, automa));
+  const scores = Array.from({ length: n }, (_, s) => (s < r.scores.length ? r.scores[s] : s === automa ? details.automa.districts ?? null : null));
+  let ranking = Array.from({ length: n }, (_, s) => r.ranking[s]);
+  let winners = r.winners.slice();
+  const outcome = details.outcome;
+  if (automa >= 0 && outcome) {
+    ranking = [outcome === "loss" ? 2 : 1, outcome === "win" ? 2 : 1];
+    winners = outcome === "win" ? [0] : outcome === "loss" ? [automa] : [0, automa];
+  }
+  return { n, names, scores, ranking, winners, automa, outcome };
 }
 
 // -- the last move -------------------------------------------------------------------------------
@@ -88,8 +111,9 @@ export function markLastMove(board, entry, keys = null) {
 // -- the end of the game -------------------------------------------------------------------------
 
 /** A seat's name as every seat reads it (the end panel is the same for everyone: no "(you)"). */
-function plainName(snapshot, seat) {
+function plainName(snapshot, seat, automa = -1) {
   const player = (snapshot.players || [])[seat];
+  if (seat === automa) return "Automa";
   return player && player.name ? player.name : `Player ${seat + 1}`;
 }
 
@@ -108,63 +132,105 @@ function cellText(value) {
   return String(value);
 }
 
-/** The tie-break, in words: which figure decided, with everyone's value where the details give it. */
-export function reasonWords(snapshot) {
+/** Several names as people list them: "Ana", "Ana and Bea", "Ana, Bea and Cy". */
+function listNames(names) {
+  return names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
+/** The score in words: "5 to 0" for two sides, else each side's. */
+function scoreWords(sides, label) {
+  const shown = sides.scores.map(cellText);
+  if (sides.n === 2) return `${shown[0]} to ${shown[1]} ${label}`.trim();
+  return sides.names.map((name, s) => `${name} ${shown[s]}`).join(", ");
+}
+
+/** Who won and why, in one sentence: the figure that decided, with everyone's value where the details give it. */
+export function reasonWords(snapshot, sides = sidesOf(snapshot)) {
   const r = snapshot.result;
   const details = r.details || {};
-  const names = (seats) => seats.map((s) => plainName(snapshot, s)).join(" and ");
-  const tie = /^tie-?break:\s*(.+)$/i.exec(r.reason || "");
+  const names = (seats) => listNames(seats.map((s) => sides.names[s]));
+  const who = sides.winners.length === 1 ? `${names(sides.winners)} wins` : sides.winners.length ? `${names(sides.winners)} share first place` : "nobody wins";
+  const reason = String(r.reason || "the score");
+  const tie = /^tie-?break:\s*(.+)$/i.exec(reason);
+  const numbers = sides.scores.filter((v) => typeof v === "number");
   if (tie) {
     const what = tie[1];
     const key = Object.keys(details).find((k) => words(k) === what);
-    const tied = r.scores.filter((s) => s === Math.max(...r.scores)).length;
-    const head = `${tied > 1 ? `Tied at ${cellText(Math.max(...r.scores))} each` : "Tied"}: the tie is broken by ${what}`;
-    if (key && PER_SEAT(details[key], r.scores.length)) {
-      const values = details[key].map((v, s) => `${plainName(snapshot, s)} ${cellText(v)}`).join(", ");
-      return `${head} (${values}), so ${names(r.winners)} ${r.winners.length === 1 ? "wins" : "share first place"}.`;
+    const top = numbers.length ? Math.max(...numbers) : null;
+    const tied = numbers.filter((v) => v === top).length;
+    const head = `${tied > 1 ? `Tied at ${cellText(top)} each` : "Tied"}: the tie is broken by ${what}`;
+    if (key && PER_SEAT(details[key], sides.n)) {
+      const values = details[key].map((v, s) => `${sides.names[s]} ${cellText(v)}`).join(", ");
+      return `${head} (${values}), so ${who}.`;
     }
-    return `${head}, so ${names(r.winners)} ${r.winners.length === 1 ? "wins" : "share first place"}.`;
+    return `${head}, so ${who}.`;
   }
-  if (r.reason === "draw" || r.winners.length > 1) return `A draw between ${names(r.winners)} (${r.reason}).`;
-  let text = `${names(r.winners)} wins on ${r.reason}.`;
+  const label = reason === "districts" ? "in districts" : "";
+  if (sides.outcome) { // the solo game: the person against the automa
+    const you = sides.names[0];
+    const score = `${you} ${cellText(sides.scores[0])}, the Automa ${cellText(sides.scores[sides.automa])}`;
+    if (sides.outcome === "win") return `${you} beats the Automa on ${reason} (${score}).`;
+    if (sides.outcome === "loss") return `The Automa wins on ${reason} (${score}).`;
+    return `A draw with the Automa on ${reason} (${score}).`;
+  }
+  if (reason === "draw" || sides.winners.length !== 1) return `A draw between ${names(sides.winners)} (${reason}: ${scoreWords(sides, label)}).`;
+  const how = /standing|survivor|left/i.test(reason) ? `as the ${reason}` : `on ${reason}`; // "last player standing"
+  let text = `${who} ${how} (${scoreWords(sides, label)}).`;
   if (details.tie_keys && typeof details.tie_keys === "object") {
     text += ` Had the scores been tied, these would have decided, in order: ${Object.keys(details.tie_keys).join(", ")}.`;
   }
   return text;
 }
 
-function seatHeader(snapshot, n) {
+/** The headline: who won, in words, with no figure that could be missing. */
+export function headlineWords(sides) {
+  if (sides.outcome === "win") return `${sides.names[0]} beats the Automa`;
+  if (sides.outcome === "loss") return "the Automa wins";
+  if (sides.outcome) return "a draw with the Automa";
+  if (sides.winners.length === 1) return `${sides.names[sides.winners[0]]} wins`;
+  if (sides.winners.length > 1) return `a draw between ${listNames(sides.winners.map((w) => sides.names[w]))}`;
+  return "nobody wins";
+}
+
+function seatHeader(sides) {
   return el("tr", {}, el("th", { scope: "col", text: "" }),
-    Array.from({ length: n }, (_, s) => el("th", { scope: "col", style: `--seat:${seatColor(s)}`, class: "sb-col", text: plainName(snapshot, s) })));
+    sides.names.map((name, s) => el("th", { scope: "col", style: `--seat:${s === sides.automa ? "#555" : seatColor(s)}`, class: "sb-col", text: name })));
 }
 
-function seatRow(label, values, best = false) {
-  const top = best ? Math.max(...values.filter((v) => typeof v === "number")) : null;
+function seatRow(label, values, best = false, n = values.length) {
+  const cells = Array.from({ length: n }, (_, s) => values[s]);
+  const numbers = cells.filter((v) => typeof v === "number");
+  const top = best && numbers.length ? Math.max(...numbers) : null;
   return el("tr", {}, el("th", { scope: "row", text: label }),
-    values.map((v) => el("td", { class: best && v === top ? "best" : "", text: cellText(v) })));
+    cells.map((v) => el("td", { class: best && v === top ? "best" : "", text: cellText(v) })));
 }
 
-/** Every figure of `result.details` that has one value per seat, as rows; the rest as lines below. */
-function detailRows(snapshot, details, n) {
+const SHOWN_ELSEWHERE = new Set(["district_values", "district_winners", "outcome", "automa"]); // Magnate's own table, the headline
+
+/** Every figure of `result.details` that has one value per side, as rows; the rest as lines below. */
+function detailRows(sides, details) {
+  const n = sides.n;
   const rows = [];
   const notes = [];
   for (const [key, value] of Object.entries(details)) {
-    if (key === "district_values" || key === "district_winners") continue; // Magnate's own table
+    if (SHOWN_ELSEWHERE.has(key)) continue;
     if (PER_SEAT(value, n)) rows.push(seatRow(words(key), value));
     else if (Array.isArray(value) && value.length === n && value.every((v) => v && typeof v === "object")) {
       for (const part of Object.keys(value[0])) rows.push(seatRow(`${words(key)}: ${words(part)}`, value.map((v) => v[part])));
     } else if (value && typeof value === "object" && !Array.isArray(value)) {
-      const bySeat = Object.keys(value).every((k) => /^\d+$/.test(k)) && Object.keys(value).length === n;
-      if (bySeat) {
-        for (const part of Object.keys(value["0"] || {})) rows.push(seatRow(`${words(key)}: ${part}`, Array.from({ length: n }, (_, s) => (value[String(s)] || {})[part])));
+      const keys = Object.keys(value);
+      const bySeat = keys.length && keys.every((k) => /^\d+$/.test(k) && Number(k) < n);
+      if (bySeat) { // per side, a side without any (the automa) shows dashes
+        const parts = [...new Set(keys.flatMap((k) => Object.keys(value[k] || {})))];
+        for (const part of parts) rows.push(seatRow(`${words(key)}: ${words(part)}`, Array.from({ length: n }, (_, s) => (value[String(s)] || {})[part]), false, n));
       } else {
         for (const [part, inner] of Object.entries(value)) {
           if (PER_SEAT(inner, n)) rows.push(seatRow(`${words(key)}: ${words(part)}`, inner));
-          else notes.push(`${words(key)}: ${words(part)} ${cellText(inner)}`);
+          else notes.push(`${words(key)}: ${words(part)} ${Array.isArray(inner) ? inner.map(cellText).join(", ") : cellText(inner)}`);
         }
       }
     } else if (key === "eliminated" && Array.isArray(value)) {
-      notes.push(`out of the game: ${value.length ? value.map((s) => plainName(snapshot, s)).join(", ") : "nobody"}`);
+      notes.push(`out of the game, in order: ${value.length ? value.map((s) => sides.names[s] || `Player ${s + 1}`).join(", ") : "nobody"}`);
     } else {
       notes.push(`${words(key)}: ${Array.isArray(value) ? value.map(cellText).join(", ") : cellText(value)}`);
     }
@@ -172,20 +238,26 @@ function detailRows(snapshot, details, n) {
   return { rows, notes };
 }
 
+/** A district's value for a side: a side that does not contest it (the Y's -1) reads "not contested". */
+function districtCell(value) {
+  return value === -1 ? "not contested" : cellText(value);
+}
+
 /** Magnate's districts: each district's value per side and who won it. */
-function districtTable(snapshot, details, n) {
+function districtTable(snapshot, sides, details) {
   const values = details.district_values;
   const winners = details.district_winners;
   if (!Array.isArray(values) || !Array.isArray(winners)) return null;
   const districts = (snapshot.view && snapshot.view.districts) || [];
   const body = values.map((row, d) => el("tr", {},
     el("th", { scope: "row", text: (districts[d] && districts[d].name) || `District ${d + 1}` }),
-    row.map((v, s) => el("td", { class: winners[d] === s ? "best" : "", text: cellText(v) })),
-    el("td", { text: winners[d] === null || winners[d] === undefined ? "tied: nobody" : plainName(snapshot, winners[d]) })));
+    Array.from({ length: sides.n }, (_, s) => row[s]).map((v, s) =>
+      el("td", { class: `${winners[d] === s ? "best" : ""}${v === -1 ? " uncontested" : ""}`.trim(), text: districtCell(v) })),
+    el("td", { text: winners[d] === null || winners[d] === undefined ? "tied: nobody" : sides.names[winners[d]] })));
   return el("table", { class: "sb-details", "aria-label": "districts" },
     el("caption", { text: "Districts: each side's value, and who won it" }),
     el("thead", {}, el("tr", {}, el("th", { scope: "col", text: "District" }),
-      Array.from({ length: n }, (_, s) => el("th", { scope: "col", text: plainName(snapshot, s) })), el("th", { scope: "col", text: "Won by" }))),
+      sides.names.map((name) => el("th", { scope: "col", text: name })), el("th", { scope: "col", text: "Won by" }))),
     el("tbody", {}, body));
 }
 
@@ -221,22 +293,21 @@ export function drawReveal(snapshot, revealPart = null) {
 
 /** The end-of-game panel: who won and why, the places and scores, and every figure of the breakdown. */
 export function drawResult(snapshot, { rematch = null, replay = null, revealPart = null } = {}) {
-  const r = snapshot.result;
-  const n = r.scores.length;
-  const details = r.details || {};
-  const headline = r.winners.length === 1 ? `${plainName(snapshot, r.winners[0])} wins` : `Draw between ${r.winners.map((w) => plainName(snapshot, w)).join(" and ")}`;
-  const { rows, notes } = detailRows(snapshot, details, n);
+  const details = snapshot.result.details || {};
+  const sides = sidesOf(snapshot);
+  const { rows, notes } = detailRows(sides, details);
   const table = el("table", { class: "sb-details", "aria-label": "final scores" },
     el("caption", { text: "Final scores and the breakdown" }),
-    el("thead", {}, seatHeader(snapshot, n)),
-    el("tbody", {}, seatRow("place", r.ranking.map(placeWords)), seatRow("score", r.scores, true), rows));
+    el("thead", {}, seatHeader(sides)),
+    el("tbody", {}, seatRow("place", sides.ranking.map(placeWords)), seatRow("score", sides.scores, true), rows));
   const buttons = el("div", { class: "buttons" }, rematch, replay);
+  const headline = headlineWords(sides);
   return el("section", { class: "end-panel", "aria-label": "Game over" },
     el("h2", { text: `Game over: ${headline}` }),
-    el("p", { class: "end-reason", text: reasonWords(snapshot) }),
+    el("p", { class: "end-reason", text: reasonWords(snapshot, sides) }),
     el("div", { class: "end-body" },
       el("div", { class: "table-scroll" }, table),
-      el("div", { class: "table-scroll" }, districtTable(snapshot, details, n)),
+      el("div", { class: "table-scroll" }, districtTable(snapshot, sides, details)),
       drawReveal(snapshot, revealPart)),
     notes.length ? el("p", { class: "muted", text: notes.join(" · ") }) : null,
     buttons);

@@ -5,18 +5,24 @@
 // Around the board (issue 18): the scoreboard and last move (scoreboard.js), turn signals and the
 // clock (signals.js), the chat (chat.js), the rules (rules-panel.js), history at any time and the
 // end-of-game breakdown with a rematch. Fields the server does not send leave their feature hidden.
-import { actionTargets, confirmIfFinal, openChooser } from "/choices.js";
+import { actionTargets, closeChooser, confirmIfFinal, openChooser } from "/choices.js";
 import { drawResult, drawScoreboard, fallbackRows, lastEntry, markLastMove } from "/scoreboard.js";
 import { askNotifications, bindToggle, showTimer, signalTurn } from "/signals.js";
 import { createChat } from "/chat.js";
 import { rulesPanel } from "/rules-panel.js";
 import { drawWaiting } from "/waiting-room.js";
+import { withNames } from "/kit.js";
+import { drawLegend } from "/legend.js";
+import { drawSteps, needsSteps } from "/choice-steps.js";
+import { hotSeats, passScreen } from "/hot-seat.js";
+import { wirePhone, zoomBoard } from "/phone.js";
 
 (async function () {
   const { el, api } = Magnates;
   const params = Magnates.params();
   const gameId = params.get("game");
-  const token = Magnates.seatToken(gameId);
+  const hot = await hotSeats(gameId, api); // several people on this device: seat -> secret, else null
+  let token = Magnates.seatToken(gameId) || (hot ? hot.values().next().value : "");
   const replayOnly = params.get("replay") === "1"; // a finished game's (or a spectator's) replay page
   const errorBox = document.getElementById("error");
   let socket = null;
@@ -80,6 +86,7 @@ import { drawWaiting } from "/waiting-room.js";
 
   // Board things a legal action involves become buttons: one action plays, several open a chooser.
   function wireBoard(board, s) {
+    closeChooser(); // a menu of the position before is stale: its thing was drawn anew
     if (history || !renderer || !renderer.targets || s.seat === null || !(s.legal || []).length) return;
     const byKey = actionTargets(renderer, s, info);
     for (const node of board.querySelectorAll("[data-target]")) {
@@ -92,7 +99,9 @@ import { drawWaiting } from "/waiting-room.js";
         event.preventDefault();
         event.stopPropagation();
         if (waiting) return;
-        if (actions.length === 1) play(actions[0].id);
+        // One move plays at once, unless the game asks to show it first (a card whose only move is a sale).
+        const askFirst = renderer.askFirst && renderer.askFirst(node.dataset.target, actions, s);
+        if (actions.length === 1 && !askFirst) play(actions[0].id);
         else openChooser(node, actions, play);
       };
       nameIncludesText(node);
@@ -157,15 +166,25 @@ import { drawWaiting } from "/waiting-room.js";
       box.append(el("p", { class: "muted", text: s.status === "finished" ? "The game is over." : "Nothing to choose now." }));
       return;
     }
+    // A long list, or a number to choose, is offered a step at a time (choice-steps.js).
+    const ctx = { play, plain: plainList,
+      button: (action, label) => choiceButton(action, label, () => play(action.id), { "data-action": action.id, "data-text": action.text }) };
+    if (needsSteps(s.legal)) drawSteps(box, s.legal, ctx);
+    else box.append(plainList(s.legal));
+  }
+
+  /** Actions as buttons grouped by kind; a kind's actions differing only in a payment share a menu. */
+  function plainList(actions) {
+    const list = el("div", { class: "plain-list" });
     const groups = new Map();
-    for (const action of s.legal) {
+    for (const action of actions) {
       if (!groups.has(action.kind)) groups.set(action.kind, []);
       groups.get(action.kind).push(action);
     }
-    for (const [kind, actions] of groups) {
+    for (const [kind, ofKind] of groups) {
       const group = el("div", { class: "group" }, el("h3", { text: kind.replaceAll("_", " ") }));
       const byHead = new Map();
-      for (const action of actions) {
+      for (const action of ofKind) {
         const head = action.text.split(" paying ")[0];
         if (!byHead.has(head)) byHead.set(head, []);
         byHead.get(head).push(action);
@@ -183,8 +202,9 @@ import { drawWaiting } from "/waiting-room.js";
         }
       }
       group.append(buttons);
-      box.append(group);
+      list.append(group);
     }
+    return list;
   }
 
   function drawLog(s) {
@@ -317,12 +337,14 @@ import { drawWaiting } from "/waiting-room.js";
       rulesPanel(document.getElementById("rules-button"), { game: s.game, options: s.options });
     }
     // A game may word its actions for people better than their engine text (names, 1-based numbers).
-    if (info.labels) for (const action of s.legal || []) action.text = info.labels[action.id] || action.text;
+    // The games number seats ("attack Player 2"): people read each other's names.
+    for (const action of s.legal || []) action.text = withNames((info.labels && info.labels[action.id]) || action.text, s);
     for (const entry of s.log || []) if (entry.original === undefined) entry.original = entry.text; // before a renderer rewords it
     const module = await loadRenderer(s.game);
     if (module) {
       board.replaceChildren(module.render(s, info, { play, seat: s.seat }));
       wireBoard(board, s);
+      zoomBoard(board);
     } else if (Magnates.renderers[s.game]) {
       board.replaceChildren(Magnates.renderers[s.game](s, info));
     } else {
@@ -331,6 +353,7 @@ import { drawWaiting } from "/waiting-room.js";
     if (!history) drawWaiting(document.getElementById("waiting"), s, { gameId, token, fail });
     drawScores(s);
     drawLastMove(s, board, previous);
+    drawLegend(board, document.getElementById("legend"), module);
     drawLog(s);
     drawEnd(s);
     chat.update(s);
@@ -354,6 +377,10 @@ import { drawWaiting } from "/waiting-room.js";
     socket.onmessage = (event) => {
       const message = JSON.parse(event.data);
       if (message.type === "state") {
+        if (hot && message.status !== "finished" && hot.has(message.decider) && message.decider !== message.seat) {
+          handOver(message); // another person on this device decides now: hide this one's table first
+          return;
+        }
         if (waiting) fail("");
         waiting = false;
         live = message;
@@ -372,6 +399,17 @@ import { drawWaiting } from "/waiting-room.js";
       retry = Math.min(retry + 1, 6);
       setTimeout(connect, 250 * retry);
     };
+  }
+
+  /** Hot seat: close this person's connection, cover the table, and open the next person's on their tap. */
+  function handOver(message) {
+    const next = message.decider;
+    socket.onclose = null;
+    socket.onmessage = null;
+    socket.close();
+    waiting = false;
+    token = hot.get(next);
+    passScreen(Magnates.playerName(next, message.players), message.seat === null ? null : Magnates.playerName(message.seat, message.players), connect);
   }
 
   // -- history: your own view of past steps, at any time ------------------------------------------
@@ -439,6 +477,7 @@ import { drawWaiting } from "/waiting-room.js";
     foldChoices.setAttribute("aria-expanded", folded ? "false" : "true");
     foldChoices.textContent = folded ? "Show choices" : "Hide choices";
   });
+  wirePhone();
   bindToggle(document.getElementById("sound-toggle"), "sound");
   bindToggle(document.getElementById("notify-toggle"), "notify", askNotifications);
   wireReplayBar();

@@ -412,7 +412,9 @@ function drawEconomy(snapshot, info) {
   } else {
     const steps = Math.ceil(view.salary / step);
     const rounds = Math.max(1, steps * every - ((view.rounds || 0) % every));
-    words = `${steps} step${steps === 1 ? "" : "s"} of ${step} from collapse; the slow recession alone gets there in about ${rounds} rounds.`;
+    // The rule (turns.py): at the end of every `every`-th completed round the salary falls by `step`.
+    words = `Salary falls by ${num(step)} every ${every} rounds; collapse in about ${rounds} round${rounds === 1 ? "" : "s"}` +
+      " (sooner after a meteor shower, later after progress).";
   }
   return el("div", { class: "gm-economy" },
     el("div", { class: "gm-economy-head" },
@@ -753,3 +755,6 @@ export const HELP = {
 export function actionHelp(action) {
   return HELP[action.kind] || null;
 }
+
+/** This board's own marks, for the legend under it (legend.js). */
+export const legend = [{ selector: ".gm-seat-chip.passed", swatch: "passed", text: "dashed and struck through: passed in this auction" }];

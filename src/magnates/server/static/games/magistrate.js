@@ -549,3 +549,6 @@ export const HELP = {
 export function actionHelp(action) {
   return HELP[action.kind] || null;
 }
+
+/** This board's own marks, for the legend under it (legend.js). */
+export const legend = [{ selector: ".mgs-card.empty", swatch: "empty-slot", text: "dashed: an empty pile" }];

@@ -32,10 +32,15 @@ function suitColour(info, suit) {
   const found = (info.piecepack_suits || []).find((s) => s.name === suit);
   return found ? found.colour : "#3b2a12";
 }
-/** "the 6 of Moons (null)": a tile as people say it. */
+/** A tile's face as people read it: the piecepack's blank "null" face (worth 6 here) is the "blank",
+ *  since "null" reads as a missing value; the ace stays "ace". */
+function faceWords(face) {
+  return face === "null" ? "blank" : face;
+}
+/** "the 6 of Moons (blank)": a tile as people say it. */
 function tileWords(info, tile) {
   const t = tileInfo(info, tile);
-  const face = t.face && t.face !== String(t.value) ? ` (${t.face})` : "";
+  const face = t.face && t.face !== String(t.value) ? ` (${faceWords(t.face)})` : "";
   return `${t.value} of ${t.suit}${face}`;
 }
 const placeWords = (slot) => `Province ${slot + 1}`;
@@ -255,7 +260,7 @@ function provinceGroup(snapshot, info, slot) {
   const t = tileInfo(info, tile);
   const ink = suitColour(info, t.suit);
   g.append(svg("rect", { x: box.tx, y: box.ty, width: TILE, height: TILE, rx: 7, fill: "#f6ecd6", stroke: ink, "stroke-width": 2.5 }));
-  if (t.face !== String(t.value) && !voted) g.append(svg("text", { x: box.tx + 7, y: box.ty + 15, "font-size": 11, fill: ink, "font-weight": 600 }, t.face));
+  if (t.face !== String(t.value) && !voted) g.append(svg("text", { x: box.tx + 7, y: box.ty + 15, "font-size": 11, fill: ink, "font-weight": 600 }, faceWords(t.face)));
   g.append(svg("text", { x: box.tx + TILE / 2, y: box.ty + 54, "font-size": 36, "text-anchor": "middle", fill: ink, "font-weight": 800 }, String(t.value)));
   g.append(svg("text", { x: box.tx + TILE / 2, y: box.ty + 75, "font-size": 13, "text-anchor": "middle", fill: ink, "font-weight": 600 }, t.suit));
   const gold = view.tile_gold[tile] || 0;

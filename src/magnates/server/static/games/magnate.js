@@ -435,3 +435,11 @@ export function revealPart(part, snapshot, info) {
   if (key !== "hand" || !Array.isArray(part.value)) return null;
   return el("div", { class: "mg-hand reveal-cards" }, part.value.map((label) => card(label, info, { width: 48, height: 67 })));
 }
+
+/** This board's own marks, for the legend under it (legend.js). */
+export const legend = [{ selector: ".dk-token.none", swatch: "zero", text: "a faded token: none of that suit held" }];
+
+/** A card in the hand is never sold (or played) by one click: its move is shown first, to confirm. */
+export function askFirst(key) {
+  return key.startsWith("card:");
+}
