@@ -252,6 +252,13 @@ def turning_points(decisions: list[DecisionReview], winner: int | None) -> tuple
     return points, decided
 
 
+def side_names(review: Review) -> list[str]:
+    """What people call each side: the players from 1, and the game itself in a one-seat game."""
+    if review.players == 1:
+        return ["Player 1", "the game"]
+    return [f"Player {side + 1}" for side in range(review.sides)]
+
+
 def chance_series(review: Review) -> Mapping[str, Any]:
     """The chart's data: after each decision, every side's chance (from the mover's view)."""
     return {
