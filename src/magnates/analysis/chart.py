@@ -20,7 +20,7 @@ COLOURS = ("#4c72b0", "#dd8452", "#55a868", "#c44e52", "#8172b3")
 def write_chart(review: Review, out_dir: Path, stem: str = "review") -> list[Path]:
     """Draw the review's chart into `out_dir` as `<stem>.png` and `<stem>.svg`; returns both paths."""
     series = chance_series(review)
-    steps = series["steps"]
+    steps = [step + 1 for step in series["steps"]]  # people count actions from 1
     fig, ax = plt.subplots(figsize=(9, 3.6))
     names = side_names(review)
     for side, chances in enumerate(series["chances"]):
@@ -29,12 +29,12 @@ def write_chart(review: Review, out_dir: Path, stem: str = "review") -> list[Pat
         mark = MARKS.get(decision.label)
         if mark is not None:
             ax.scatter(
-                [decision.step], [decision.after[decision.seat]], s=mark[1], color=mark[0], zorder=3, edgecolors="white"
+                [decision.step + 1], [decision.after[decision.seat]], s=mark[1], color=mark[0], zorder=3, edgecolors="white"
             )
     for step in review.turning_points:
-        ax.axvline(step, color="grey", linewidth=0.8, linestyle=":")
+        ax.axvline(step + 1, color="grey", linewidth=0.8, linestyle=":")
     if review.decided_at is not None:
-        ax.axvline(review.decided_at, color="black", linewidth=1.0, linestyle="--", label="decided")
+        ax.axvline(review.decided_at + 1, color="black", linewidth=1.0, linestyle="--", label="decided")
     ax.axhline(1 / review.sides, color="grey", linewidth=0.6)
     ax.set_ylim(0, 1)
     ax.set_xlabel("action of the record")
