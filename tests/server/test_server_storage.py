@@ -48,11 +48,11 @@ def game_row(game_id: str = "g1") -> StoredGame:
 def test_migrations_create_the_schema_and_running_them_again_changes_nothing(url: str) -> None:
     store = Store(url)
     tables = set(inspect(store.engine).get_table_names())
-    assert {"games", "events", "alembic_version"} <= tables
+    assert {"games", "events", "reviews", "alembic_version"} <= tables
     store.dispose()
     again = Store(url)
     with again.engine.connect() as connection:
-        assert connection.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0004"
+        assert connection.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0010"
     again.dispose()
 
 

@@ -27,6 +27,7 @@ from fastapi.staticfiles import StaticFiles
 from magnates.core.errors import MagnatesError, OptionError, RecordError
 from magnates.core.options import parse_option_pairs
 from magnates.games import games
+from magnates.server import review
 from magnates.server.bodies import (
     ActionRequest,
     ChatRequest,
@@ -473,6 +474,8 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
         """The HTTP API's Swagger UI, with its scripts from the fastapi-offline package: nothing is
         fetched from another site, and no inline script is needed (the page passes the CSP)."""
         return FileResponse(STATIC / "api-docs.html")
+
+    app.include_router(review.router)  # the coach's reviews of finished games (server/review.py)
 
     try:
         import fastapi_offline
