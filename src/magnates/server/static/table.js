@@ -10,6 +10,7 @@ import { drawResult, drawScoreboard, fallbackRows, lastEntry, markLastMove } fro
 import { askNotifications, bindToggle, showTimer, signalTurn } from "/signals.js";
 import { createChat } from "/chat.js";
 import { rulesPanel } from "/rules-panel.js";
+import { mountReview } from "/review.js";
 
 (async function () {
   const { el, api } = Magnates;
@@ -375,6 +376,7 @@ import { rulesPanel } from "/rules-panel.js";
 
   const slider = document.getElementById("replay-step");
   let total = 0;
+  let coach = null; // the coach's review of a finished game (review.js), on the replay page
 
   async function show(step) { // true once the step is drawn
     try {
@@ -386,6 +388,7 @@ import { rulesPanel } from "/rules-panel.js";
       document.getElementById("replay-label").textContent = `step ${s.step} of ${total}`;
       fail("");
       await draw({ ...s, title: live ? live.title : s.game, options: live ? live.options : undefined });
+      if (coach) coach.at(s.step);
       return true;
     } catch (err) { fail(String(err.message || err)); return false; }
   }
@@ -446,5 +449,6 @@ import { rulesPanel } from "/rules-panel.js";
     document.getElementById("actions-panel").classList.add("hidden");
     // A replay refused (a spectator before the end) shows its reason without a bar of dead buttons.
     if (await show(0)) document.getElementById("replaybar").classList.remove("hidden");
+    coach = mountReview({ gameId, token, seek: show, seat: () => (snapshot ? snapshot.seat : null) });
   } else connect();
 })();
