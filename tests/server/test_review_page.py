@@ -52,10 +52,10 @@ def imported(server: LiveServer, record: dict[str, Any]) -> dict[str, Any]:
 
 @pytest.mark.parametrize(("name", "options"), GAMES, ids=[g for g, _ in GAMES])
 def test_review_of_a_finished_game_shows_chart_and_labels(
-    browser: Any,
+    browser: Any,  # noqa: F811
     live_server: LiveServer,
     name: str,
-    options: dict[str, Any],  # noqa: F811
+    options: dict[str, Any],
 ) -> None:
     created = imported(live_server, finished(name, options))
     token = created["seats"][0]["token"]
