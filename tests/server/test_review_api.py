@@ -91,3 +91,24 @@ def test_a_game_in_play_is_not_reviewed(app_client: TestClient) -> None:
     answer = app_client.post(f"/api/games/{game_id}/review")
     assert answer.status_code == 409 and "once it is finished" in answer.json()["detail"]
     assert app_client.get("/api/games/nope/review").status_code == 404
+
+
+def test_hints_only_for_a_seat_against_bots_and_off_for_spectators(app_client: TestClient) -> None:
+    body = {"game": "galactic-magnate", "options": {}, "seats": [{"kind": "person"}, {"kind": "bot", "bot": "greedy"}]}
+    created = app_client.post("/api/games", json=body).json()
+    game_id, token = created["id"], created["seats"][0]["token"]
+    headers = {"Authorization": f"Bearer {token}"}
+    assert app_client.get(f"/api/games/{game_id}/hint", headers=headers).json() == {"available": True, "reason": None}
+    spectator = app_client.get(f"/api/games/{game_id}/hint").json()
+    assert spectator["available"] is False and "your seat's link" in spectator["reason"]
+    assert app_client.post(f"/api/games/{game_id}/hint").status_code == 403
+    answer = app_client.post(f"/api/games/{game_id}/hint", headers=headers).json()
+    now = app_client.get(f"/api/games/{game_id}", headers=headers).json()
+    assert now["decider"] == 0 and answer["hint"] is not None  # Player 1 moves first here
+    assert answer["step"] == now["step"]
+    assert answer["hint"]["action"] in [a["id"] for a in now["legal"]]
+    assert 0 <= answer["hint"]["chance"] <= 1
+    two_people = app_client.post("/api/games", json={**body, "seats": [{"kind": "person"}, {"kind": "person"}]}).json()
+    other = {"Authorization": f"Bearer {two_people['seats'][0]['token']}"}
+    refused = app_client.post(f"/api/games/{two_people['id']}/hint", headers=other)
+    assert refused.status_code == 403 and "only for games against bots" in refused.json()["detail"]

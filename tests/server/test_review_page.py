@@ -83,3 +83,27 @@ def test_review_of_a_finished_game_shows_chart_and_labels(
     assert "accuracy" in shown
     shots = screenshots(desktop, f"review-{name}", phone_page)
     desktop.locator("#log").screenshot(path=str(shots[0].with_name(f"review-{name}-log.png")))
+
+
+def test_hints_are_off_until_switched_on_in_a_game_against_a_bot(browser: Any, live_server: LiveServer) -> None:  # noqa: F811
+    body = {"game": "magnate", "options": {}, "seats": [{"kind": "person"}, {"kind": "bot", "bot": "greedy"}]}
+    request = urllib.request.Request(
+        f"{live_server.url}/api/games", data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request) as answer:
+        created = json.loads(answer.read())
+    pages = []
+    for phone in (False, True):
+        page = new_page(browser, phone=phone)
+        page.goto(f"{live_server.url}{created['seats'][0]['link']}")
+        page.wait_for_selector("#hints:not(.hidden)")
+        assert not page.is_checked("#hints-toggle") and not page.is_visible("#hint-ask")
+        page.check("#hints-toggle")
+        page.wait_for_selector("#hint-ask:visible")
+        pages.append(page)
+    desktop = pages[0]
+    desktop.click("#hint-ask")
+    desktop.wait_for_function("() => /suggests|No hint/.test(document.querySelector('.hint-text').textContent)")
+    assert_no_js_errors(desktop)
+    shots = screenshots(desktop, "hints-magnate", pages[1])
+    desktop.locator("#actions-panel").screenshot(path=str(shots[0].with_name("hints-magnate-panel.png")))

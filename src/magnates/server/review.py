@@ -25,9 +25,9 @@ from fastapi import APIRouter, Request
 from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, func, select
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
-from magnates.analysis import CoachSettings, review_record
+from magnates.analysis import Coach, CoachSettings, review_record
 from magnates.core.record import Record
-from magnates.server.errors import Conflict
+from magnates.server.errors import Conflict, Forbidden
 from magnates.server.limits import RateLimiter, TooMany, client_address
 from magnates.server.service import GameService
 from magnates.server.storage import Base, Store
@@ -167,3 +167,76 @@ async def start_review(game_id: str, request: Request) -> dict[str, Any]:
         if wait:
             raise TooMany("too many reviews asked from your address; try again in a moment", wait)
     return reviews.start(service.store, game_id, record)
+
+
+# -- hints: the coach's preferred move during a game against bots only -----------------------------
+HINT_SETTINGS = CoachSettings(samples=4, candidates=8, depth=40)
+HINT_RATE = RateLimiter(rate=1 / 5, burst=3)
+"""Hints asked per client address: three at once, then one every five seconds."""
+
+
+def hint_refusal(table: Any, seat: int | None) -> str | None:
+    """Why this seat may not have a hint now (None: it may). Hints are for practice against bots:
+    never with another person at the table, nor in a rated game, nor for a spectator."""
+    if seat is None:
+        return "hints are for a seat's own moves: open the game with your seat's link"
+    if getattr(table, "rated", False):
+        return "there are no hints in a rated game"
+    if any(s.kind != "bot" for i, s in enumerate(table.seats) if i != seat):
+        return "hints are only for games against bots"
+    if table.state.is_terminal():
+        return "the game is over"
+    return None
+
+
+async def _hint(table: Any, seat: int) -> dict[str, Any]:
+    """The view is taken here, in the event loop, and only the view goes to the thread: the game may
+    move on meanwhile, and the answer names the step it was for."""
+    state = table.state
+    if state.current_player() != seat:
+        return {"available": True, "hint": None, "reason": "it is not your move"}
+    if len(state.legal_actions()) < 2:
+        return {"available": True, "hint": None, "reason": "you have only one move"}
+    step, view = len(state.history), state.view(seat)
+    estimate = await asyncio.to_thread(Coach(table.game, HINT_SETTINGS).estimate, view, seat, step)
+    best = estimate.best
+    text = table.game.action_to_string(best.action)
+    if len(table.state.history) == step:
+        text = table.state.describe(best.action, seat)
+    return {
+        "available": True,
+        "step": step,
+        "hint": {"action": best.action, "text": text, "chance": round(best.chances[seat], 3)},
+    }
+
+
+@router.get("/api/games/{game_id}/hint")
+async def hint_available(game_id: str, request: Request) -> dict[str, Any]:
+    """Whether the coach may give this seat hints in this game (a seat token in the Authorization header)."""
+    service: GameService = request.app.state.service
+    table = service.get(game_id)
+    refused = hint_refusal(table, table.seat_for(_bearer(request)))
+    return {"available": refused is None, "reason": refused}
+
+
+@router.post("/api/games/{game_id}/hint")
+async def hint(game_id: str, request: Request) -> dict[str, Any]:
+    """The coach's preferred move for this seat now, from its own view (games against bots only)."""
+    service: GameService = request.app.state.service
+    table = service.get(game_id)
+    seat = table.seat_for(_bearer(request))
+    refused = hint_refusal(table, seat)
+    if refused is not None or seat is None:
+        raise Forbidden(refused or "no hints here")
+    limits = request.app.state.limits
+    if limits.rate_limits:
+        wait = HINT_RATE.take(client_address(request.scope, limits.proxies))
+        if wait:
+            raise TooMany("too many hints asked from your address; try again in a moment", wait)
+    return await _hint(table, seat)
+
+
+def _bearer(request: Request) -> str | None:
+    header = request.headers.get("authorization", "")
+    scheme, _, token = header.partition(" ")
+    return token.strip() or None if scheme.lower() == "bearer" else None

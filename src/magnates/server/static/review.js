@@ -160,3 +160,33 @@ export function mountReview({ gameId, token, seek, seat }) {
   }).catch(() => box.classList.add("hidden")); // not finished, or not a game: no review here
   return { at };
 }
+
+// Hints during a game against bots only (the server refuses them otherwise): off until the player
+// switches them on, then a "Hint" button asks the coach for its preferred move from the seat's view.
+export function mountHints({ gameId, token }) {
+  const box = document.getElementById("hints");
+  if (!box || !token) return;
+  api("GET", `/api/games/${gameId}/hint`, undefined, token).then((answer) => {
+    if (!answer.available) return;
+    const toggle = el("input", { type: "checkbox", id: "hints-toggle" });
+    const ask = el("button", { type: "button", id: "hint-ask", class: "hidden", text: "Hint" });
+    const said = el("span", { class: "hint-text", role: "status" });
+    toggle.addEventListener("change", () => {
+      ask.classList.toggle("hidden", !toggle.checked);
+      if (!toggle.checked) said.textContent = "";
+    });
+    ask.addEventListener("click", async () => {
+      ask.disabled = true;
+      said.textContent = "the coach is thinking...";
+      try {
+        const got = await api("POST", `/api/games/${gameId}/hint`, undefined, token);
+        said.textContent = got.hint
+          ? `The coach suggests: ${got.hint.text} (about ${Math.round(got.hint.chance * 100)}% to win)`
+          : `No hint: ${got.reason}.`;
+      } catch (err) { said.textContent = String(err.message || err); }
+      ask.disabled = false;
+    });
+    box.replaceChildren(el("label", {}, toggle, " Coach's hints"), " ", ask, " ", said);
+    box.classList.remove("hidden");
+  }).catch(() => {});
+}

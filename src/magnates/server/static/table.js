@@ -10,7 +10,7 @@ import { drawResult, drawScoreboard, fallbackRows, lastEntry, markLastMove } fro
 import { askNotifications, bindToggle, showTimer, signalTurn } from "/signals.js";
 import { createChat } from "/chat.js";
 import { rulesPanel } from "/rules-panel.js";
-import { mountReview } from "/review.js";
+import { mountHints, mountReview } from "/review.js";
 
 (async function () {
   const { el, api } = Magnates;
@@ -450,5 +450,8 @@ import { mountReview } from "/review.js";
     // A replay refused (a spectator before the end) shows its reason without a bar of dead buttons.
     if (await show(0)) document.getElementById("replaybar").classList.remove("hidden");
     coach = mountReview({ gameId, token, seek: show, seat: () => (snapshot ? snapshot.seat : null) });
-  } else connect();
+  } else {
+    connect();
+    mountHints({ gameId, token }); // off until switched on; offered only in games against bots
+  }
 })();
