@@ -57,3 +57,25 @@ def _record_of(data: Any, where: str) -> Record:
         return Record.from_json(data)
     except RecordError as err:
         raise RecordError(f"{where} is not a game record: {err}") from None
+
+
+def read_records(path: Path, limit: int | None = None) -> list[Record]:
+    """The finished games' records of a .jsonl file, or of every .jsonl file in a folder (at most `limit`)."""
+    files = sorted(path.glob("*.jsonl")) if path.is_dir() else [path]
+    found: list[Record] = []
+    for file in files:
+        try:
+            lines = file.read_text().splitlines()
+        except OSError as err:
+            raise RecordError(f"cannot read {file}: {err.strerror}") from None
+        for number, line in enumerate(lines, 1):
+            if limit is not None and len(found) >= limit:
+                return found
+            if not line.strip():
+                continue
+            try:
+                data = json.loads(line)
+            except json.JSONDecodeError as err:
+                raise RecordError(f"line {number} of {file} is not valid JSON: {err}") from None
+            found.append(_record_of(data, f"line {number} of {file}"))
+    return found
