@@ -54,3 +54,14 @@ def test_report_gains_a_decided_when_section(tmp_path: Path) -> None:
     assert data["decided_when"]["games"] == 2
     refused = CliRunner().invoke(app, ["report", str(tmp_path / "sim"), "--decided", "-1"])
     assert refused.exit_code == 2 and "--decided" in refused.output
+
+
+def test_compare_gains_a_decided_at_row_per_variant(tmp_path: Path) -> None:
+    args = ["compare", "galactic-magnate", "--variant", "characters=dealt", "--variant", "characters=pick"]
+    result = CliRunner().invoke(app, [*args, "--games", "2", "--decided", "2", "--workers", "1", "--json"])
+    assert result.exit_code == 0, result.output
+    variants = json.loads(result.stdout)["variants"]
+    assert [v["decided_when"]["games"] for v in variants] == [2, 2]
+    table = CliRunner().invoke(app, [*args, "--games", "1", "--decided", "1", "--workers", "1", "--out", str(tmp_path)])
+    assert table.exit_code == 0, table.output
+    assert "decided at" in table.stdout and "| decided at" in (tmp_path / "compare.md").read_text()

@@ -23,8 +23,10 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from magnates.analysis.decided import DecidedWhen, decided_when
 from magnates.core.errors import OptionError
 from magnates.core.options import parse_option_pairs
+from magnates.core.record import Record
 from magnates.sim.arena import write_records
 from magnates.sim.batch import BatchSpec, default_workers, run_batch
 from magnates.sim.report import Report, build_report, summary_from_outcome, write_report
@@ -39,6 +41,14 @@ class VariantStudy:
     options: dict[str, Any]
     report: Report
     seconds: float
+    decided: DecidedWhen | None = None  # the coach's "decided when" over the first games (--decided)
+
+    def decided_cell(self) -> str:
+        """The median share of the game at which it was decided, with its quartiles."""
+        if self.decided is None or not self.decided.decided_shares:
+            return "-"
+        low, mid, high = self.decided.quartiles()
+        return f"{mid:.0%} ({low:.0%}-{high:.0%})"
 
     def share(self, count: int) -> tuple[float, Interval]:
         return self.report.rate(count), wilson_interval(count, self.report.games)
@@ -69,6 +79,7 @@ class VariantStudy:
             "draws": data["draws"],
             "decided_by": data["decided_by"],
             "length": {k: v for k, v in data["length"].items() if k != "histogram"},
+            **({"decided_when": self.decided.to_json()} if self.decided is not None else {}),
         }
 
 
@@ -94,9 +105,10 @@ def study(
     workers: int,
     out: Path | None,
     progress: Callable[[int], None] | None = None,
+    decided: int = 0,
 ) -> VariantStudy:
     options = {**base, **parse_variant(variant)}
-    spec = BatchSpec.make(game, options, bots, games, seed, keep_records=out is not None)
+    spec = BatchSpec.make(game, options, bots, games, seed, keep_records=out is not None or decided > 0)
     batch = run_batch(spec, workers, progress)
     loaded = spec.load()
     summaries = [summary_from_outcome(o, game, loaded.options) for o in batch.outcomes]
@@ -106,7 +118,13 @@ def study(
         folder = out / slug(variant)
         write_records(folder / "records.jsonl", loaded, batch.outcomes)
         write_report(folder, folder)
-    return VariantStudy(variant, dict(loaded.options), report, batch.seconds)
+    when = None
+    if decided:
+        records = [
+            Record(loaded.name, loaded.version, dict(loaded.options), list(o.actions)) for o in batch.outcomes[:decided]
+        ]
+        when = decided_when(records)
+    return VariantStudy(variant, dict(loaded.options), report, batch.seconds, when)
 
 
 def compare_command(
@@ -126,6 +144,9 @@ def compare_command(
     out: Annotated[
         Path | None, typer.Option(help="Write compare.md/.json, the chart, and each variant's records and report.")
     ] = None,
+    decided: Annotated[
+        int, typer.Option(help="Review this many games of each variant with the coach: when was the game decided.")
+    ] = 0,
 ) -> None:
     """Simulate several option sets side by side: first-player edge, tie-breaks, draws, game length."""
     if games < 1:
@@ -134,6 +155,8 @@ def compare_command(
         fail("--workers must be at least 1")
     if len(variant) < 1:
         fail("give at least one --variant")
+    if decided < 0:
+        fail(f"--decided counts games to review, not {decided}")
     studies: list[VariantStudy] = []
     with user_errors():
         names = bot_names(bots, load_game(game_name, option or [], players))
@@ -145,7 +168,9 @@ def compare_command(
                 task = bar.add_task(text, total=games)
                 advance = partial(bar.advance, task)
                 studies.append(
-                    study(game_name, base, text, names, games, seed, workers or default_workers(), out, advance)
+                    study(
+                        game_name, base, text, names, games, seed, workers or default_workers(), out, advance, decided
+                    )
                 )
     data = {"game": game_name, "bots": names, "games": games, "seed": seed, "variants": [s.to_json() for s in studies]}
     if out is not None:
@@ -189,6 +214,8 @@ def print_compare(console: Console, studies: list[VariantStudy], game: str, bots
         table.add_row(name, *shown)
     table.add_row("mean length", *(f"{s.to_json()['length']['mean']:.1f} {s.report.length_unit}" for s in studies))
     table.add_row("errors", *(str(s.report.errors) for s in studies))
+    if any(s.decided is not None for s in studies):
+        table.add_row("decided at (median, quartiles)", *(s.decided_cell() for s in studies))
     console.print(table)
     console.print("Shares of finished games with 95% Wilson intervals.")
 
@@ -219,6 +246,8 @@ def write_compare(out: Path, data: dict[str, Any], studies: list[VariantStudy]) 
         + " | ".join(f"{s.to_json()['length']['mean']:.1f} {s.report.length_unit}" for s in studies)
         + " |"
     )
+    if any(s.decided is not None for s in studies):
+        lines.append("| decided at (median, quartiles) | " + " | ".join(s.decided_cell() for s in studies) + " |")
     lines += ["", f"![variants compared]({figures[0].name}) ([SVG]({figures[1].name}))", ""]
     lines += [f"- {s.label}: [report]({slug(s.label)}/report.md)" for s in studies]
     (out / "compare.md").write_text("\n".join(lines) + "\n")
