@@ -48,6 +48,7 @@ OPTIONAL: dict[str, str] = {
     "magnates.server": "web",
     "magnates.envs": "rl",
     "magnates.sim.plots": "plots",
+    "magnates.analysis.chart": "plots",
     "magnates.sim.ray_backend": "ray",
     "magnates.learn": "train",
 }

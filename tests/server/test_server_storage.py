@@ -56,7 +56,7 @@ def newest_migration() -> str:
 def test_migrations_create_the_schema_and_running_them_again_changes_nothing(url: str) -> None:
     store = Store(url)
     tables = set(inspect(store.engine).get_table_names())
-    assert {"games", "events", "alembic_version"} <= tables
+    assert {"games", "events", "reviews", "alembic_version"} <= tables
     store.dispose()
     again = Store(url)
     with again.engine.connect() as connection:

@@ -21,8 +21,10 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from magnates.analysis.decided import DecidedWhen, decided_when
 from magnates.core.errors import OptionError
 from magnates.core.options import parse_option_pairs
+from magnates.core.record import Record
 from magnates.sim.arena import RECORDS_FILE, write_records
 from magnates.sim.batch import BatchInterrupted, BatchResult, BatchSpec, default_workers, run_batch
 from magnates.sim.report import Report, build_report, summary_from_outcome, write_report
@@ -52,6 +54,14 @@ class VariantStudy:
     options: dict[str, Any]
     report: Report
     seconds: float
+    decided: DecidedWhen | None = None  # the coach's "decided when" over the first games (--decided)
+
+    def decided_cell(self) -> str:
+        """The median share of the game at which it was decided, with its quartiles."""
+        if self.decided is None or not self.decided.decided_shares:
+            return "-"
+        low, mid, high = self.decided.quartiles()
+        return f"{mid:.0%} ({low:.0%}-{high:.0%})"
 
     def share(self, count: int) -> tuple[float, Interval]:
         return self.report.rate(count), wilson_interval(count, self.report.games)
@@ -82,6 +92,7 @@ class VariantStudy:
             "draws": data["draws"],
             "decided_by": data["decided_by"],
             "length": {k: v for k, v in data["length"].items() if k != "histogram"},
+            **({"decided_when": self.decided.to_json()} if self.decided is not None else {}),
         }
 
 
@@ -107,19 +118,23 @@ def study(
     workers: int,
     out: Path | None,
     progress: Callable[[int], None] | None = None,
+    decided: int = 0,
 ) -> VariantStudy:
     options = {**base, **parse_variant(variant)}
-    spec = BatchSpec.make(game, options, bots, games, seed, keep_records=out is not None)
+    spec = BatchSpec.make(game, options, bots, games, seed, keep_records=out is not None or decided > 0)
     try:
         batch = run_batch(spec, workers, progress)
     except BatchInterrupted as stopped:  # keep the games that finished, as a study of fewer games
         stopped.partial = finish_study(variant, stopped.partial, out, report=False)
         raise
-    return finish_study(variant, batch, out)
+    return finish_study(variant, batch, out, decided=decided)
 
 
-def finish_study(variant: str, batch: BatchResult, out: Path | None, report: bool = True) -> VariantStudy:
-    """The variant's study from its games, whose records (and report, unless not `report`) go under `out`."""
+def finish_study(
+    variant: str, batch: BatchResult, out: Path | None, report: bool = True, decided: int = 0
+) -> VariantStudy:
+    """The variant's study from its games, whose records (and report, unless not `report`) go under `out`;
+    with `decided`, the coach says when that many of its games were decided."""
     loaded = batch.spec.load()
     summaries = [summary_from_outcome(o, batch.spec.game, loaded.options) for o in batch.outcomes]
     finished = [s for s in summaries if s is not None]
@@ -129,7 +144,13 @@ def finish_study(variant: str, batch: BatchResult, out: Path | None, report: boo
         write_records(folder / RECORDS_FILE, loaded, batch.outcomes)
         if report and batch.outcomes:
             write_report(folder, folder)
-    return VariantStudy(variant, dict(loaded.options), built, batch.seconds)
+    when = None
+    if decided:
+        records = [
+            Record(loaded.name, loaded.version, dict(loaded.options), list(o.actions)) for o in batch.outcomes[:decided]
+        ]
+        when = decided_when(records)
+    return VariantStudy(variant, dict(loaded.options), built, batch.seconds, when)
 
 
 def compare_command(
@@ -152,6 +173,9 @@ def compare_command(
         Path | None, typer.Option(help="Write compare.md/.json, the chart, and each variant's records and report.")
     ] = None,
     force: Force = False,
+    decided: Annotated[
+        int, typer.Option(help="Review this many games of each variant with the coach: when was the game decided.")
+    ] = 0,
 ) -> None:
     """Simulate several option sets side by side: first-player edge, tie-breaks, draws, game length."""
     if games < 1:
@@ -160,6 +184,8 @@ def compare_command(
         fail("--workers must be at least 1")
     if len(variant) < 1:
         fail("give at least one --variant")
+    if decided < 0:
+        fail(f"--decided counts games to review, not {decided}")
     studies: list[VariantStudy] = []
     seed = pick_seed(seed)
     with user_errors():
@@ -174,7 +200,16 @@ def compare_command(
                 with progress(text, games, enabled=not as_json) as ticker:
                     studies.append(
                         study(
-                            game_name, base, text, names, games, seed, workers or default_workers(), out, ticker.advance
+                            game_name,
+                            base,
+                            text,
+                            names,
+                            games,
+                            seed,
+                            workers or default_workers(),
+                            out,
+                            ticker.advance,
+                            decided,
                         )
                     )
         except BatchInterrupted as stopped:
@@ -232,6 +267,8 @@ def print_compare(
         table.add_row(name, *shown)
     table.add_row("mean length", *(f"{s.to_json()['length']['mean']:.1f} {s.report.length_unit}" for s in studies))
     table.add_row("errors", *(str(s.report.errors) for s in studies))
+    if any(s.decided is not None for s in studies):
+        table.add_row("decided at (median, quartiles)", *(s.decided_cell() for s in studies))
     console.print(table)
     console.print("Shares of finished games with 95% Wilson intervals.")
 
@@ -262,6 +299,8 @@ def write_compare(out: Path, data: dict[str, Any], studies: list[VariantStudy]) 
         + " | ".join(f"{s.to_json()['length']['mean']:.1f} {s.report.length_unit}" for s in studies)
         + " |"
     )
+    if any(s.decided is not None for s in studies):
+        lines.append("| decided at (median, quartiles) | " + " | ".join(s.decided_cell() for s in studies) + " |")
     lines += ["", f"![variants compared]({figures[0].name}) ([SVG]({figures[1].name}))", ""]
     lines += [f"- {s.label}: [report]({slug(s.label)}/report.md)" for s in studies]
     (out / "compare.md").write_text("\n".join(lines) + "\n")

@@ -13,7 +13,7 @@ import typer
 import typer.core
 
 import magnates
-from magnates.cli import analyze, arena, bench, bots, compare, play, report, roll, rules, serve, simulate, train
+from magnates.cli import analyze, arena, bench, bots, compare, play, report, review, roll, rules, serve, simulate, train
 from magnates.cli.common import INTERRUPTED, err_console, interruption_said, mark_interruption_said, say_error
 
 
@@ -121,6 +121,7 @@ app.command("arena")(arena.arena_command)
 app.command("compare")(compare.compare_command)
 app.command("analyze")(analyze.analyze_command)
 app.command("report")(report.report_command)
+app.command("review")(review.review_command)
 app.command("serve")(serve.serve_command)
 app.command("train")(train.train_command)
 

@@ -29,7 +29,7 @@ from fastapi.staticfiles import StaticFiles
 from magnates.core.errors import MagnatesError, OptionError, RecordError
 from magnates.core.options import parse_option_pairs
 from magnates.games import games
-from magnates.server import players
+from magnates.server import players, review
 from magnates.server.bodies import (
     ActionRequest,
     ChatRequest,
@@ -537,6 +537,7 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
         return FileResponse(STATIC / "api-docs.html")
 
     include_people(app)  # /api/accounts, /api/session, /api/me, the waiting room, ratings (people.py)
+    app.include_router(review.router)  # the coach's reviews of finished games (server/review.py)
 
     try:
         import fastapi_offline

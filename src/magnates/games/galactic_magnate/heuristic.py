@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import random
+import weakref
 from typing import TYPE_CHECKING
 
 from magnates.games.galactic_magnate import trading
@@ -64,6 +65,10 @@ WEIGHTS = (0.277, 6.052, 4.263, 0.696, 0.668, 0.378, -2.484)
 by `heuristic_fit --games 1000 --players 2` (held-out log-loss 0.339; a coin's is 0.693)."""
 
 _GREEDY = GreedyBot()
+_ROLLOUT_BOTS: weakref.WeakKeyDictionary[random.Random, GreedyBot] = weakref.WeakKeyDictionary()
+"""The greedy player of each random stream that rollouts are played with. The bot remembers its taste
+for the auction under way; kept per stream, that memory lasts for the playouts one search plays with
+its stream and never reaches another stream's, so `rollout_action` is a function of (state, stream)."""
 
 
 def features(s: GalacticState) -> list[list[float]]:
@@ -232,4 +237,7 @@ def rollout_action(state: State, rng: random.Random) -> int:
     if len(legal) == 1:
         return legal[0]
     player = state.current_player()
-    return _GREEDY.choose(state.game, state.view(player), legal, rng)
+    bot = _ROLLOUT_BOTS.get(rng)
+    if bot is None:
+        bot = _ROLLOUT_BOTS[rng] = GreedyBot()
+    return bot.choose(state.game, state.view(player), legal, rng)

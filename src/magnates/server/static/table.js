@@ -16,6 +16,7 @@ import { drawLegend } from "/legend.js";
 import { drawSteps, needsSteps } from "/choice-steps.js";
 import { hotSeats, passScreen } from "/hot-seat.js";
 import { wirePhone, zoomBoard } from "/phone.js";
+import { mountHints, mountReview } from "/review.js";
 
 (async function () {
   const { el, api } = Magnates;
@@ -416,6 +417,7 @@ import { wirePhone, zoomBoard } from "/phone.js";
 
   const slider = document.getElementById("replay-step");
   let total = 0;
+  let coach = null; // the coach's review of a finished game (review.js), on the replay page
 
   async function show(step) { // true once the step is drawn
     try {
@@ -427,6 +429,7 @@ import { wirePhone, zoomBoard } from "/phone.js";
       document.getElementById("replay-label").textContent = `step ${s.step} of ${total}`;
       fail("");
       await draw({ ...s, title: live ? live.title : s.game, options: live ? live.options : undefined });
+      if (coach) coach.at(s.step);
       return true;
     } catch (err) { fail(String(err.message || err)); return false; }
   }
@@ -488,5 +491,9 @@ import { wirePhone, zoomBoard } from "/phone.js";
     document.getElementById("actions-panel").classList.add("hidden");
     // A replay refused (a spectator before the end) shows its reason without a bar of dead buttons.
     if (await show(0)) document.getElementById("replaybar").classList.remove("hidden");
-  } else connect();
+    coach = mountReview({ gameId, token, seek: show, seat: () => (snapshot ? snapshot.seat : null) });
+  } else {
+    connect();
+    mountHints({ gameId, token }); // off until switched on; offered only in games against bots
+  }
 })();

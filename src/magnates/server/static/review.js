@@ -1,0 +1,192 @@
+// The coach's review of a finished game, on the replay page (the server's /api/games/{id}/review
+// does the work, see server/review.py and docs/analysis.md): a "Review" button, a progress bar,
+// then every side's chance to win after each decision as a chart under the replay slider, the
+// labels in the log, and for each of your own moves the better one the coach found.
+const { el, api } = Magnates;
+const SVG = "http://www.w3.org/2000/svg";
+const MARKED = new Set(["inaccuracy", "mistake", "blunder"]);
+const W = 600, H = 120;
+const PLURAL = { inaccuracy: "inaccuracies", mistake: "mistakes", blunder: "blunders" };
+
+function svg(tag, attrs = {}) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, String(value));
+  return node;
+}
+
+function sideNames(review) {
+  if (review.players === 1) return ["Player 1", "the game"];
+  return Array.from({ length: review.sides }, (_, i) => `Player ${i + 1}`);
+}
+
+// Every side's chance after each decision; dots on the labelled moves; a line at the replay's step.
+function drawChart(review, seek) {
+  const last = Math.max(1, review.actions);
+  const x = (step) => (W * (step + 1)) / last;
+  const y = (p) => H - p * H;
+  const chart = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "review-chart", role: "img", preserveAspectRatio: "none" });
+  chart.setAttribute("aria-label", "chance to win after each decision");
+  chart.append(svg("line", { x1: 0, x2: W, y1: y(1 / review.sides), y2: y(1 / review.sides), class: "review-even" }));
+  if (review.decided_at !== null && review.decided_at !== undefined) {
+    chart.append(svg("line", { x1: x(review.decided_at), x2: x(review.decided_at), y1: 0, y2: H, class: "review-decided" }));
+  }
+  for (let side = 0; side < review.sides; side++) {
+    const points = review.decisions.map((d) => `${x(d.step).toFixed(1)},${y(d.after[side]).toFixed(1)}`).join(" ");
+    chart.append(svg("polyline", { points, class: `review-side review-side-${side % 5}` }));
+  }
+  for (const d of review.decisions) {
+    if (!MARKED.has(d.label)) continue;
+    // A zero-length line with round caps: a dot that stays round however the chart is stretched.
+    const [cx, cy] = [x(d.step).toFixed(1), y(d.after[d.seat]).toFixed(1)];
+    const dot = svg("line", { x1: cx, x2: cx, y1: cy, y2: cy, class: `review-dot review-${d.label}`, tabindex: 0 });
+    const title = svg("title");
+    title.textContent = `${d.step + 1}. ${d.action_text}: ${d.label} (better: ${d.best_text})`;
+    dot.append(title);
+    dot.addEventListener("click", () => seek(d.step + 1));
+    chart.append(dot);
+  }
+  const marker = svg("line", { x1: 0, x2: 0, y1: 0, y2: H, class: "review-now" });
+  chart.append(marker);
+  chart.addEventListener("click", (event) => {
+    if (event.target.classList.contains("review-dot")) return;
+    const box = chart.getBoundingClientRect();
+    const step = Math.round(((event.clientX - box.left) / box.width) * last);
+    seek(Math.max(0, Math.min(review.actions, step)));
+  });
+  return { chart, at: (step) => { marker.setAttribute("x1", x(step - 1)); marker.setAttribute("x2", x(step - 1)); } };
+}
+
+function summary(review) {
+  const names = sideNames(review);
+  return el("div", { class: "review-seats" }, review.seats.filter((s) => s.decisions > 0).map((s) =>
+    el("span", { class: "review-seat" },
+      el("span", { class: `review-swatch review-swatch-${s.seat % 5}`, "aria-hidden": "true" }),
+      el("strong", { text: `${names[s.seat]}: accuracy ${s.accuracy}` }), " ",
+      ["inaccuracy", "mistake", "blunder"].map((label) =>
+        el("span", { class: `review-badge review-${label}`, text: `${s.labels[label]} ${s.labels[label] === 1 ? label : PLURAL[label]}` })))));
+}
+
+// The log's lines (numbered by action, from 1) get their move's label, and the better move where
+// the move was the viewer's own and not among the best.
+function annotateLog(review, seat) {
+  const bySteps = new Map(review.decisions.map((d) => [d.step + 1, d]));
+  for (const item of document.querySelectorAll("#log ol li")) {
+    if (item.querySelector(".review-badge")) continue;
+    const d = bySteps.get(Number(item.value));
+    if (!d) continue;
+    item.append(" ", el("span", { class: `review-badge review-${d.label}`, text: d.label }));
+    if (d.seat === seat && d.label !== "best" && d.label !== "good") {
+      item.append(el("span", { class: "review-better", text: ` better: ${d.best_text}` }));
+    }
+  }
+}
+
+export function mountReview({ gameId, token, seek, seat }) {
+  const box = document.getElementById("review");
+  if (!box) return null;
+  box.classList.remove("hidden");
+  const button = el("button", { type: "button", id: "review-start", class: "primary", text: "Review this game" });
+  const status = el("span", { class: "review-status", role: "status" });
+  const bar = el("progress", { class: "review-progress hidden", max: 1, value: 0 });
+  const body = el("div", { class: "review-body" });
+  box.replaceChildren(el("div", { class: "review-head" }, button, bar, status), body);
+  let shown = null;
+  let drawn = null;
+  let step = 0;
+
+  function thisMove() {
+    if (!shown) return null;
+    const d = shown.decisions.find((x) => x.step === step - 1); // the move that led here
+    if (!d) return el("p", { class: "review-move", text: "The last move here was forced or by chance: nothing to review." });
+    const names = sideNames(shown);
+    const lost = Math.round(d.loss * 100);
+    return el("p", { class: "review-move" },
+      el("span", { class: `review-badge review-${d.label}`, text: d.label }), " ",
+      `${names[d.seat]} played ${d.action_text}`, d.best === d.action ? " (the coach's choice too)." : `; the coach prefers ${d.best_text} (${lost}% of the chance to win).`);
+  }
+
+  function show(review) {
+    shown = review;
+    button.classList.add("hidden");
+    bar.classList.add("hidden");
+    status.textContent = "";
+    drawn = drawChart(review, seek);
+    const move = el("div", { class: "review-move-box" });
+    body.replaceChildren(drawn.chart, summary(review), move);
+    at(step);
+    const list = document.querySelector("#log ol");
+    const mine = typeof seat === "function" ? seat() : seat;
+    annotateLog(review, mine);
+    if (list) new MutationObserver(() => annotateLog(review, typeof seat === "function" ? seat() : seat)).observe(list, { childList: true });
+  }
+
+  function at(now) {
+    step = now;
+    if (!shown || !drawn) return;
+    drawn.at(now);
+    body.querySelector(".review-move-box").replaceChildren(thisMove());
+  }
+
+  async function poll() {
+    for (;;) {
+      const answer = await api("GET", `/api/games/${gameId}/review`, undefined, token);
+      if (answer.status === "done") return show(answer.review);
+      if (answer.status === "failed") throw new Error(answer.error || "the review failed");
+      if (answer.status === "none") throw new Error("the review did not start");
+      bar.classList.remove("hidden");
+      bar.max = Math.max(1, answer.total);
+      bar.value = answer.done;
+      status.textContent = answer.total ? `reviewing: ${answer.done} of ${answer.total} decisions` : "reviewing...";
+      await new Promise((resolve) => setTimeout(resolve, 700));
+    }
+  }
+
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    status.textContent = "starting the coach...";
+    try {
+      const answer = await api("POST", `/api/games/${gameId}/review`, undefined, token);
+      if (answer.status === "done") show(answer.review);
+      else await poll();
+    } catch (err) {
+      status.textContent = String(err.message || err);
+      button.disabled = false;
+    }
+  });
+  // A review stored earlier is shown at once.
+  api("GET", `/api/games/${gameId}/review`, undefined, token).then((answer) => {
+    if (answer.status === "done") show(answer.review);
+    else if (answer.status === "running") { button.disabled = true; poll().catch((err) => { status.textContent = String(err.message || err); }); }
+  }).catch(() => box.classList.add("hidden")); // not finished, or not a game: no review here
+  return { at };
+}
+
+// Hints during a game against bots only (the server refuses them otherwise): off until the player
+// switches them on, then a "Hint" button asks the coach for its preferred move from the seat's view.
+export function mountHints({ gameId, token }) {
+  const box = document.getElementById("hints");
+  if (!box || !token) return;
+  api("GET", `/api/games/${gameId}/hint`, undefined, token).then((answer) => {
+    if (!answer.available) return;
+    const toggle = el("input", { type: "checkbox", id: "hints-toggle" });
+    const ask = el("button", { type: "button", id: "hint-ask", class: "hidden", text: "Hint" });
+    const said = el("span", { class: "hint-text", role: "status" });
+    toggle.addEventListener("change", () => {
+      ask.classList.toggle("hidden", !toggle.checked);
+      if (!toggle.checked) said.textContent = "";
+    });
+    ask.addEventListener("click", async () => {
+      ask.disabled = true;
+      said.textContent = "the coach is thinking...";
+      try {
+        const got = await api("POST", `/api/games/${gameId}/hint`, undefined, token);
+        said.textContent = got.hint
+          ? `The coach suggests: ${got.hint.text} (about ${Math.round(got.hint.chance * 100)}% to win)`
+          : `No hint: ${got.reason}.`;
+      } catch (err) { said.textContent = String(err.message || err); }
+      ask.disabled = false;
+    });
+    box.replaceChildren(el("label", {}, toggle, " Coach's hints"), " ", ask, " ", said);
+    box.classList.remove("hidden");
+  }).catch(() => {});
+}
