@@ -388,6 +388,7 @@ def expert_bot(
     name: str = "expert",
     simulations: int | None = None,
     heuristic_weight: float = EXPERT_HEURISTIC_WEIGHT,
+    seconds: float | None = None,
     **changes: Any,
 ) -> Bot:
     """`expert`: this game's `hard` search (for Magnate: plan the turn, check the best plans by
@@ -395,10 +396,15 @@ def expert_bot(
     A check plays later moves by the policy whose games the network learnt from (its weights'
     `policy`: `rollout_action`, or Magnate's sharper `check_action`), so the judge and the check's
     model of later play agree. `simulations` replaces the time limits by a fixed budget
-    (reproducible, and cheap in tests); `heuristic_weight` and `changes` (preset fields, a
-    `check_policy` among them) are for studies."""
+    (reproducible, and cheap in tests); `seconds` gives each whole decision, search and check
+    together, that time instead (`Preset.timed`, the `seconds=` setting of `magnates.bots.thinking`);
+    `heuristic_weight` and `changes` (preset fields, a `check_policy` among them) are for studies."""
+    if simulations is not None and seconds is not None:
+        raise ValueError("give expert a number of simulations or of seconds, not both")
     learnt_from = str(net.meta.get("policy", "rollout_action"))
     hard = expert_preset(game, **{"check_policy": learnt_from, **changes})
+    if seconds is not None:
+        hard = hard.timed(seconds)
     if simulations is not None:
         hard = replace(
             hard,
@@ -442,5 +448,19 @@ def learned_bots(game: Game) -> dict[str, Callable[[Game], Bot]]:
     return found
 
 
+def timed_learned_bots(game: Game) -> dict[str, Callable[[Game, float], Bot]]:
+    """The learned presets of `learned_bots`, each made with a time for every whole decision."""
+    found: dict[str, Callable[[Game, float], Bot]] = {}
+    for name in SHIPPED:
+        net = shipped_net(name, game)
+        if net is not None:
+            found[name] = partial(_timed_learned_preset, net, name)
+    return found
+
+
 def _learned_preset(net: NumpyNet, name: str, game: Game) -> Bot:
     return expert_bot(net, game, name)
+
+
+def _timed_learned_preset(net: NumpyNet, name: str, game: Game, seconds: float) -> Bot:
+    return expert_bot(net, game, name, seconds=seconds)
