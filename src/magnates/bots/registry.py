@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from functools import partial
 
-from magnates.bots.learned import expert_preset, learned_bots, timed_learned_bots
+from magnates.bots.learned import expert_preset, learned_bots, missing_learned_bots, timed_learned_bots
 from magnates.bots.presets import LEVELS, Preset, preset, search_bot
 from magnates.bots.random_bot import NoConcedeRandomBot, RandomBot
 from magnates.bots.thinking import decision_seconds
@@ -86,6 +86,15 @@ def available(game: Game) -> dict[str, Callable[[Game], Bot]]:
     if factories is not None:
         found.update(factories())
     return found
+
+
+def unavailable(game: Game) -> dict[str, str]:
+    """The levels people look for that this game and option set does not offer, each with a line
+    saying why and what to play instead (`expert` where no network was measured for these options)."""
+    offered = available(game)
+    strongest = next((n for n in reversed(LEVEL_ORDER) if n in offered), None)
+    instead = f" Play {strongest}, the strongest bot here." if strongest else ""
+    return {name: why + instead for name, why in missing_learned_bots(game).items() if name not in offered}
 
 
 BOT_NAMES = tuple(GENERIC)

@@ -34,13 +34,18 @@ def thinking_names() -> str:
     return ", ".join(THINKING)
 
 
-def seconds_of_thinking(name: str) -> float | None:
-    """The seconds a decision of a named thinking time (None: the bot's own default)."""
+def thinking_key(name: str) -> str:
+    """A thinking time's name as `THINKING` writes it ("Very-Long" -> "very long"); OptionError if none."""
     key = " ".join(name.strip().lower().replace("-", " ").replace("_", " ").split())
     if key not in THINKING:
         hint = did_you_mean(key, THINKING)
         raise OptionError(f"no thinking time {name!r}{hint}; choose from: {thinking_names()}")
-    return THINKING[key]
+    return key
+
+
+def seconds_of_thinking(name: str) -> float | None:
+    """The seconds a decision of a named thinking time (None: the bot's own default)."""
+    return THINKING[thinking_key(name)]
 
 
 def check_seconds(value: object) -> float:

@@ -47,6 +47,7 @@ class Seat:
     token_hash: str | None = None  # SHA-256 of the seat's secret; the secret itself is never stored
     name: str | None = None
     open: bool = False  # a person's seat anyone may take (from the lobby's list of open tables)
+    thinking: str | None = None  # a search bot's thinking time by name (None: its default)
 
     @property
     def held(self) -> bool:
@@ -54,7 +55,10 @@ class Seat:
         return self.kind == "bot" or self.token_hash is not None
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "bot": self.bot, "token_hash": self.token_hash, "name": self.name, "open": self.open}
+        data = {"kind": self.kind, "bot": self.bot, "token_hash": self.token_hash, "name": self.name, "open": self.open}
+        if self.thinking is not None:
+            data["thinking"] = self.thinking
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Seat:
@@ -68,6 +72,7 @@ class Seat:
             digest,
             str(name) if name else None,
             bool(data.get("open", False)),
+            str(data["thinking"]) if data.get("thinking") else None,
         )
 
     def display_name(self, seat: int) -> str:
@@ -75,13 +80,13 @@ class Seat:
 
     def label(self) -> str:
         if self.kind == "bot":
-            return f"{self.bot} bot"
+            return f"{self.bot} bot" if self.thinking is None else f"{self.bot} bot, {self.thinking} thinking"
         if self.open:
             return "open seat"
         return "person" if self.token_hash is not None else "waiting for its player"
 
     def public(self, seat: int) -> dict[str, Any]:
-        return {
+        data = {
             "seat": seat,
             "name": self.display_name(seat),
             "kind": self.kind,
@@ -89,6 +94,9 @@ class Seat:
             "label": self.label(),
             "open": self.open,
         }
+        if self.thinking is not None:  # a search bot given a thinking time other than its default
+            data["thinking"] = self.thinking
+        return data
 
 
 def seat_for(seats: Sequence[Seat], token: str | None) -> int | None:
