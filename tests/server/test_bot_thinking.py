@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from api_helpers import auth, create, play_to_the_end, state
 from fastapi.testclient import TestClient
 
 from magnates.bots.plan_check import PlanCheckBot
@@ -85,3 +86,16 @@ def test_describe_offers_thinking_times_and_says_why_expert_is_missing(client: T
         shown = str(value).lower() if isinstance(value, bool) else str(value)
         assert missing["name"] == "expert" and f"{key}={shown}" in missing["reason"], missing
         assert "Play hard" in missing["reason"]
+
+
+def test_a_rematch_keeps_each_bots_thinking_time(client: TestClient) -> None:
+    # The toy game samples no hidden cards, so its search bot falls back to random moves (logged);
+    # what matters here is the seat it is made for.
+    seats = [{"kind": "person", "name": "Ana"}, {"kind": "bot", "bot": "easy", "thinking": "quick"}]
+    created = create(client, seats, options={"rounds": 1})
+    token = created["seats"][0]["token"]
+    play_to_the_end(client, created["id"], {0: token})
+    rematch = client.post(f"/api/games/{created['id']}/rematch", headers=auth(token))
+    assert rematch.status_code == 200, rematch.text
+    player = state(client, rematch.json()["id"])["players"][1]
+    assert (player["bot"], player["thinking"], player["label"]) == ("easy", "quick", "easy bot, quick thinking")
