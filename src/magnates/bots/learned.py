@@ -388,6 +388,7 @@ def expert_bot(
     name: str = "expert",
     simulations: int | None = None,
     heuristic_weight: float = EXPERT_HEURISTIC_WEIGHT,
+    seconds: float | None = None,
     **changes: Any,
 ) -> Bot:
     """`expert`: this game's `hard` search (for Magnate: plan the turn, check the best plans by
@@ -395,10 +396,15 @@ def expert_bot(
     A check plays later moves by the policy whose games the network learnt from (its weights'
     `policy`: `rollout_action`, or Magnate's sharper `check_action`), so the judge and the check's
     model of later play agree. `simulations` replaces the time limits by a fixed budget
-    (reproducible, and cheap in tests); `heuristic_weight` and `changes` (preset fields, a
-    `check_policy` among them) are for studies."""
+    (reproducible, and cheap in tests); `seconds` gives each whole decision, search and check
+    together, that time instead (`Preset.timed`, the `seconds=` setting of `magnates.bots.thinking`);
+    `heuristic_weight` and `changes` (preset fields, a `check_policy` among them) are for studies."""
+    if simulations is not None and seconds is not None:
+        raise ValueError("give expert a number of simulations or of seconds, not both")
     learnt_from = str(net.meta.get("policy", "rollout_action"))
     hard = expert_preset(game, **{"check_policy": learnt_from, **changes})
+    if seconds is not None:
+        hard = hard.timed(seconds)
     if simulations is not None:
         hard = replace(
             hard,
@@ -442,5 +448,50 @@ def learned_bots(game: Game) -> dict[str, Callable[[Game], Bot]]:
     return found
 
 
+def missing_learned_bots(game: Game) -> dict[str, str]:
+    """The learned presets NOT offered for this game and option set, each with a line saying why:
+    no shipped weights were trained and measured for these options (a network read through
+    another option set's encoder is not the bot that was measured, so it is not offered)."""
+    missing: dict[str, str] = {}
+    for name in SHIPPED:
+        if shipped_net(name, game) is not None:
+            continue
+        trained = [net for file in SHIPPED[name] if (net := shipped_file(file)) is not None]
+        fits = [net for net in trained if net.meta.get("game") == game.name]
+        if not fits:
+            title = getattr(game, "title", game.name)
+            missing[name] = f"No {name} for {title} yet: no network has been trained and measured for it."
+            continue
+        saved = canonical_options(fits[0].meta.get("options", {}))
+        live = canonical_options(game.options)
+        differ = ", ".join(f"{key}={_shown(live.get(key))}" for key in sorted(live) if live.get(key) != saved.get(key))
+        defaults = canonical_options({o.name: o.default for o in getattr(game, "options_declared", ())})
+        unusual = [
+            f"{key}={_shown(v)}" for key, v in sorted(saved.items()) if key != "players" and v != defaults.get(key)
+        ]
+        wanted = f"the {saved.get('players', '?')}-player game with " + (", ".join(unusual) or "the default options")
+        missing[name] = f"No {name} for these options ({differ}): it is trained and measured only for {wanted}."
+    return missing
+
+
+def _shown(value: Any) -> str:
+    """An option's value as people type it (`true`, not `True`)."""
+    return json.dumps(value) if isinstance(value, bool) or value is None else str(value)
+
+
+def timed_learned_bots(game: Game) -> dict[str, Callable[[Game, float], Bot]]:
+    """The learned presets of `learned_bots`, each made with a time for every whole decision."""
+    found: dict[str, Callable[[Game, float], Bot]] = {}
+    for name in SHIPPED:
+        net = shipped_net(name, game)
+        if net is not None:
+            found[name] = partial(_timed_learned_preset, net, name)
+    return found
+
+
 def _learned_preset(net: NumpyNet, name: str, game: Game) -> Bot:
     return expert_bot(net, game, name)
+
+
+def _timed_learned_preset(net: NumpyNet, name: str, game: Game, seconds: float) -> Bot:
+    return expert_bot(net, game, name, seconds=seconds)

@@ -119,6 +119,34 @@ class Preset:
             name=name,
         )
 
+    def timed(self, seconds: float) -> Preset:
+        """This preset given `seconds` for each whole decision (`magnates.bots.thinking`), and let
+        use it: a plain search runs by time alone (no cap in simulations); a checking bot bounds
+        search and check together by `decision_seconds`, gives the search the share of the decision
+        its own preset gives it, and checks as many worlds as the rest of the time allows."""
+        if not seconds > 0:
+            raise ValueError(f"a decision's time is positive, not {seconds}")
+        if not self.check_plans:
+            return replace(self, simulations=None, seconds=seconds)
+        return replace(
+            self,
+            simulations=None,
+            seconds=seconds * self.search_share(),
+            check_seconds=None,
+            decision_seconds=seconds,
+            check_rollouts=self.check_rollouts if self.check_halving else TIMED_WORLDS,
+        )
+
+    def search_share(self) -> float:
+        """The share of a checking bot's decision its search takes: as its own time limits split it,
+        else `SEARCH_SHARE`."""
+        whole = self.decision_seconds
+        if whole is None and self.seconds is not None and self.check_seconds is not None:
+            whole = self.seconds + self.check_seconds
+        if self.seconds is None or whole is None or not 0 < self.seconds < whole:
+            return SEARCH_SHARE
+        return self.seconds / whole
+
     def _opponent_model(self) -> OpponentModel | None:
         """What plays the other seats' next turn in a check (`check_opponent`), a game at a time."""
         level = self.check_opponent
@@ -127,6 +155,14 @@ class Preset:
         if level not in LEVELS:
             raise ValueError(f"a check's opponent is a search level ({', '.join(LEVELS)}), not {level!r}")
         return lambda game: search_bot(level, game)
+
+
+SEARCH_SHARE = 0.2
+"""The share of a timed checking bot's decision its search takes where its preset does not say."""
+
+TIMED_WORLDS = 1_000_000
+"""A timed check's worlds: as many as the decision's time allows (sequential halving keeps its own
+number, since it splits that number into rounds)."""
 
 
 DEFAULT: dict[str, Preset] = {

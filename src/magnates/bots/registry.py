@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import partial
 
-from magnates.bots.learned import expert_preset, learned_bots
+from magnates.bots.learned import expert_preset, learned_bots, missing_learned_bots, timed_learned_bots
 from magnates.bots.presets import LEVELS, Preset, preset, search_bot
 from magnates.bots.random_bot import NoConcedeRandomBot, RandomBot
+from magnates.bots.thinking import decision_seconds
 from magnates.core.bot import Bot
 from magnates.core.errors import OptionError, did_you_mean
 from magnates.core.game import Game
@@ -87,15 +88,48 @@ def available(game: Game) -> dict[str, Callable[[Game], Bot]]:
     return found
 
 
+def unavailable(game: Game) -> dict[str, str]:
+    """The levels people look for that this game and option set does not offer, each with a line
+    saying why and what to play instead (`expert` where no network was measured for these options)."""
+    offered = available(game)
+    strongest = next((n for n in reversed(LEVEL_ORDER) if n in offered), None)
+    instead = f" Play {strongest}, the strongest bot here." if strongest else ""
+    return {name: why + instead for name, why in missing_learned_bots(game).items() if name not in offered}
+
+
 BOT_NAMES = tuple(GENERIC)
 
 
-def make_bot(name: str, game: Game) -> Bot:
-    """A bot for `game` by name (`random`, `greedy`, ...); OptionError lists the valid names."""
+def _timed_level(level: str, game: Game, seconds: float) -> Bot:
+    return preset(game, level).timed(seconds).build(level)
+
+
+def thinking_bots(game: Game) -> dict[str, Callable[[Game, float], Bot]]:
+    """The bots of `game` that search, so take a thinking time (`seconds=`), each made with one."""
+    found: dict[str, Callable[[Game, float], Bot]] = {level: partial(_timed_level, level) for level in LEVELS}
+    found.update(timed_learned_bots(game))
+    return found
+
+
+def make_bot(name: str, game: Game, settings: Mapping[str, object] | None = None) -> Bot:
+    """A bot for `game` by name (`random`, `greedy`, ...); OptionError lists the valid names.
+
+    `settings` (`magnates.bots.thinking`: `seconds` or `thinking`) give a search bot a time for
+    each whole decision; a bot that does not search refuses them with an OptionError."""
     options = available(game)
+    key = name.strip().lower()
     try:
-        factory = options[name.strip().lower()]
+        factory = options[key]
     except KeyError:
         hint = did_you_mean(name, options)
         raise OptionError(f"no bot {name!r} for {game.name}{hint}; choose from: {', '.join(sorted(options))}") from None
-    return factory(game)
+    seconds = decision_seconds(settings)
+    if seconds is None:
+        return factory(game)
+    timed = thinking_bots(game)
+    if key not in timed:
+        thinkers = in_level_order(sorted(n for n in timed if n in options))
+        raise OptionError(
+            f"the {key} bot does not search, so it takes no thinking time; the bots that do: {', '.join(thinkers)}"
+        )
+    return timed[key](game, seconds)

@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.table import Table
 
 from magnates.bots.learned import SHIPPED, WEIGHTS_DIR, shipped_file
-from magnates.bots.registry import available, describe, in_level_order
+from magnates.bots.registry import available, describe, in_level_order, unavailable
 from magnates.cli.common import OPTION_HELP, PLAYERS_HELP, fail, load_game, user_errors
 from magnates.core.game import Game
 from magnates.games import games as game_names
@@ -43,6 +43,8 @@ def bots_command(
         for name in in_level_order(sorted(available(game))):
             table.add_row(name, describe(name, game))
         console.print(table)
+        for name, why in unavailable(game).items():
+            console.print(f"  {name}: {why}", markup=False, soft_wrap=True)
     print_weights(console)
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Annotated
 
@@ -22,6 +22,7 @@ from rich.rule import Rule
 from rich.table import Table
 
 from magnates.bots.registry import available, make_bot
+from magnates.bots.thinking import THINKING, decision_seconds, parse_settings
 from magnates.core.bot import Bot
 from magnates.core.chance import sample
 from magnates.core.errors import IllegalAction, MagnatesError, OptionError, did_you_mean
@@ -95,6 +96,7 @@ class PlaySession:
         dice_manual: bool = False,
         save_path: Path | None = None,
         echo_input: bool = False,
+        bot_settings: Mapping[str, str] | None = None,
     ) -> None:
         self.game = game
         self.state = state
@@ -107,7 +109,9 @@ class PlaySession:
         self.echo_input = echo_input
         self.saved = False
         self.renderer: Renderer | None = find_renderer(game.name)
-        self.bots: dict[int, Bot] = {s: make_bot(name, game) for s, name in enumerate(seats) if name != HUMAN}
+        self.bots: dict[int, Bot] = {
+            s: make_bot(name, game, bot_settings) for s, name in enumerate(seats) if name != HUMAN
+        }
         resumed = len(state.history)
         if resumed == 0:
             self.dice = chance_rng(seed)
@@ -434,6 +438,14 @@ def play_command(
     load_path: Annotated[
         Path | None, typer.Option("--load", help="Continue a game saved with --save or 'save FILE'.")
     ] = None,
+    bot_set: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--set",
+            help="A setting of every bot seat (repeatable): seconds=S, the time for each whole decision "
+            f"of a search bot, or thinking=NAME ({', '.join(THINKING)}); default: the bot's own.",
+        ),
+    ] = None,
 ) -> None:
     """Play a game in the terminal against bots (or people at the same keyboard)."""
     if dice not in ("auto", "manual"):
@@ -459,6 +471,10 @@ def play_command(
             game = load_game(game_name, option or [], players)
             state = game.new_initial_state()
         seat_list = parse_seats(game, seats, vs)
+        settings = parse_settings(bot_set or [])
+        decision_seconds(settings)  # a bad value fails here, before the game starts
+        if settings and all(name == HUMAN for name in seat_list):
+            raise OptionError("--set sets the bots' thinking time, but every seat here is a person")
     seed = pick_seed(seed)
     console = Console(highlight=False)
     console.print(
@@ -477,6 +493,7 @@ def play_command(
             dice_manual=dice == "manual",
             save_path=save_path,
             echo_input=not sys.stdin.isatty(),
+            bot_settings=settings,
         )
         code = session.run()
     except MagnatesError as err:

@@ -35,6 +35,10 @@ class SeatSpec(BaseModel):
     open: Annotated[bool, Strict()] = Field(
         False, description="a person's seat anyone may take from the lobby (no link is made for it now)"
     )
+    thinking: Annotated[
+        str | None,
+        Field(description="a search bot's thinking time a move: 'quick', 'normal' (its default), 'long', 'very long'"),
+    ] = None
 
 
 class NewGame(BaseModel):

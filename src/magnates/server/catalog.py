@@ -8,7 +8,8 @@ from collections.abc import Mapping
 from typing import Any
 
 import magnates
-from magnates.bots.registry import describe, in_level_order
+from magnates.bots.registry import describe, in_level_order, thinking_bots, unavailable
+from magnates.bots.thinking import THINKING
 from magnates.core.errors import OptionError
 from magnates.core.game import Game
 from magnates.games import entry, game_class
@@ -25,9 +26,27 @@ def option_label(name: str) -> str:
     return words[:1].upper() + words[1:]
 
 
-def bot_levels(game: Game) -> list[dict[str, str]]:
-    """The game's bots, the usual levels first, each with its line of description."""
-    return [{"name": n, "description": describe(n, game)} for n in in_level_order(bot_names(game))]
+def bot_levels(game: Game) -> list[dict[str, Any]]:
+    """The game's bots, the usual levels first, each with its line of description and whether it
+    searches (so takes a thinking time)."""
+    thinkers = thinking_bots(game)
+    return [
+        {"name": n, "description": describe(n, game), "thinks": n in thinkers} for n in in_level_order(bot_names(game))
+    ]
+
+
+def thinking_choices() -> list[dict[str, Any]]:
+    """The thinking times a search bot's seat may be given, with a label each ("normal": its default)."""
+    return [
+        {
+            "name": name,
+            "seconds": seconds,
+            "label": f"{name.capitalize()} thinking ("
+            + ("the bot's usual pace" if seconds is None else f"{seconds:g} s a move")
+            + ")",
+        }
+        for name, seconds in THINKING.items()
+    ]
 
 
 class Catalog:
@@ -114,6 +133,8 @@ class Catalog:
             "num_players": game.num_players,
             "bots": bot_names(game),
             "bot_levels": bot_levels(game),
+            "thinking": thinking_choices(),
+            "missing_bots": [{"name": n, "reason": why} for n, why in unavailable(game).items()],
         }
 
     def cheatsheet(self, name: str, options: Mapping[str, Any]) -> dict[str, str]:

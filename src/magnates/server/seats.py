@@ -48,6 +48,7 @@ class Seat:
     name: str | None = None
     open: bool = False  # a person's seat anyone may take (from the lobby's list of open tables)
     account: int | None = None  # the account the seat belongs to (players.py), when taken while signed in
+    thinking: str | None = None  # a search bot's thinking time by name (None: its default)
 
     @property
     def held(self) -> bool:
@@ -64,6 +65,8 @@ class Seat:
         }
         if self.account is not None:
             data["account"] = self.account
+        if self.thinking is not None:
+            data["thinking"] = self.thinking
         return data
 
     @classmethod
@@ -79,6 +82,7 @@ class Seat:
             str(name) if name else None,
             bool(data.get("open", False)),
             int(data["account"]) if data.get("account") is not None else None,
+            str(data["thinking"]) if data.get("thinking") else None,
         )
 
     def display_name(self, seat: int) -> str:
@@ -88,13 +92,13 @@ class Seat:
 
     def label(self) -> str:
         if self.kind == "bot":
-            return f"{self.bot} bot"
+            return f"{self.bot} bot" if self.thinking is None else f"{self.bot} bot, {self.thinking} thinking"
         if self.open:
             return "open seat"
         return "person" if self.held is not None else "waiting for its player"
 
     def public(self, seat: int) -> dict[str, Any]:
-        return {
+        data = {
             "seat": seat,
             "name": self.display_name(seat),
             "kind": self.kind,
@@ -102,6 +106,9 @@ class Seat:
             "label": self.label(),
             "open": self.open,
         }
+        if self.thinking is not None:  # a search bot given a thinking time other than its default
+            data["thinking"] = self.thinking
+        return data
 
 
 def seat_for(seats: Sequence[Seat], token: str | None) -> int | None:

@@ -51,7 +51,7 @@ from magnates.server.snapshots import (
     timed_out,
 )
 from magnates.server.storage import ACTION, TIMEOUT, UNDO, Store, StoredEvent, StoredGame, in_force, utc
-from magnates.server.tables import CHAT_KEPT, Table, new_bot
+from magnates.server.tables import CHAT_KEPT, Table, new_bot, thinking_name
 from magnates.server.writer import Writer
 
 logger = logging.getLogger(__name__)
@@ -252,6 +252,8 @@ class GameService:
         """A seat and, for a person, its secret (returned once; only its hash is kept)."""
         kind = spec.get("kind", "person")
         name = clean_name(spec.get("name"))
+        if kind == "person" and spec.get("thinking") not in (None, "", "normal"):
+            raise BadInput(f"seat {index + 1}: only a bot's seat takes a thinking time")
         if kind == "person":
             if spec.get("open"):
                 return Seat("person", None, None, name, open=True), None
@@ -263,8 +265,9 @@ class GameService:
             if spec.get("open"):
                 raise BadInput(f"seat {index + 1}: only a person's seat can be open")
             bot = str(spec.get("bot") or "random")
-            new_bot(bot, game)  # OptionError naming the valid bots if unknown
-            return Seat("bot", bot, None, name), None
+            thinking = thinking_name(spec.get("thinking"), index)
+            new_bot(bot, game, thinking)  # OptionError naming the valid bots (or the thinking ones) if unknown
+            return Seat("bot", bot, None, name, thinking=thinking), None
         raise OptionError(f"seat {index + 1} must be a 'person' or a 'bot', not {excerpt(kind)}")
 
     @staticmethod
@@ -274,7 +277,9 @@ class GameService:
         table.fresh_tokens[-1] = token  # -1: the creator's secret, shown once with the seat links
 
     def _attach_bots(self, table: Table) -> None:
-        table.bots = {i: new_bot(s.bot or "random", table.game) for i, s in enumerate(table.seats) if s.kind == "bot"}
+        table.bots = {
+            i: new_bot(s.bot or "random", table.game, s.thinking) for i, s in enumerate(table.seats) if s.kind == "bot"
+        }
 
     def _stored(self, table: Table) -> StoredGame:
         return StoredGame(
@@ -362,7 +367,14 @@ class GameService:
         new = self.get(table.rematch_id) if table.rematch_id else None
         if new is None:
             specs = [
-                {"kind": s.kind, "bot": s.bot, "name": s.name, "open": s.open, "reserved": not s.open}
+                {
+                    "kind": s.kind,
+                    "bot": s.bot,
+                    "name": s.name,
+                    "open": s.open,
+                    "reserved": not s.open,
+                    "thinking": s.thinking,
+                }
                 for s in table.seats
             ]
             new = self.create(

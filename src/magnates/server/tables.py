@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from magnates.bots.registry import GENERIC, available, make_bot
+from magnates.bots.thinking import THINKING, thinking_key, thinking_names
 from magnates.core.bot import Bot
 from magnates.core.errors import OptionError
 from magnates.core.game import Game, Result, State
@@ -133,9 +134,21 @@ def bot_names(game: Game) -> list[str]:
         return sorted(GENERIC)
 
 
-def new_bot(name: str, game: Game) -> Bot:
+def thinking_name(value: object, index: int) -> str | None:
+    """A bot seat's thinking time as stored: its name as `THINKING` writes it, None for the bot's
+    default (none given, or "normal"); OptionError for anything else."""
+    if value is None or value == "":
+        return None
+    if not isinstance(value, str):
+        raise OptionError(f"seat {index + 1}: a thinking time is one of {thinking_names()}, not {value!r}")
+    key = thinking_key(value)
+    return None if THINKING[key] is None else key
+
+
+def new_bot(name: str, game: Game, thinking: str | None = None) -> Bot:
+    """The bot of a seat; `thinking` names a search bot's thinking time (`magnates.bots.thinking`)."""
     try:
-        return make_bot(name, game)
+        return make_bot(name, game, None if thinking is None else {"thinking": thinking})
     except ImportError as err:
         if name in GENERIC:
             return GENERIC[name](game)

@@ -15,6 +15,8 @@
   const timeoutSelect = document.getElementById("timeout-bot");
   let catalog = [];
   let botLevels = [];
+  let thinkingTimes = [];  // a search bot's seat may think quick, normal (its default), long, very long
+  let missingBots = [];  // bots these options do not offer, each with why (e.g. no expert measured)
   // The seats follow the options (the player count); a table is created only from a settled form.
   let describing = Promise.resolve();
   let describeCount = 0;
@@ -123,6 +125,8 @@
       const info = await api("POST", "/api/describe", { game: gameSelect.value, options: currentOptions() });
       if (count !== describeCount) return;  // a later change of the options has its own answer
       botLevels = info.bot_levels || info.bots.map((name) => ({ name, description: "" }));
+      thinkingTimes = info.thinking || [];
+      missingBots = info.missing_bots || [];
       drawSeats(info.num_players);
       drawTimeoutBots();
     } catch (err) {
@@ -142,6 +146,7 @@
 
   function drawSeats(count) {
     const previous = [...seatList.querySelectorAll("select[data-seat]")].map((s) => s.value);
+    const thoughts = [...seatList.querySelectorAll("select[data-seat-thinking]")].map((s) => s.value);
     const greedy = botLevels.some((b) => b.name === "greedy") ? "greedy" : (botLevels[0] || {}).name;
     seatList.replaceChildren();
     for (let seat = 0; seat < count; seat++) {
@@ -156,16 +161,25 @@
       if ([...select.options].some((o) => o.value === preferred)) select.value = preferred;
       const friend = el("input", { type: "text", maxlength: 40, class: "friend-name", "data-seat-name": seat,
         placeholder: "their name (optional)", "aria-label": `name of player ${seat + 1}` });
+      const thinking = el("select", { class: "seat-thinking", "data-seat-thinking": seat, "aria-label": `thinking time of player ${seat + 1}` },
+        thinkingTimes.map((t) => el("option", { value: t.name, text: t.label })));
+      if (thinkingTimes.some((t) => t.name === thoughts[seat])) thinking.value = thoughts[seat];
+      else if (thinkingTimes.some((t) => t.name === "normal")) thinking.value = "normal";
       const help = el("p", { class: "help", id: `${id}-help` });
       const update = () => {
         help.textContent = seatChoiceHelp(select.value);
         friend.classList.toggle("hidden", select.value !== "person");
+        const level = botLevels.find((b) => `bot:${b.name}` === select.value);
+        thinking.classList.toggle("hidden", !(level && level.thinks && thinkingTimes.length));
       };
       select.addEventListener("change", update);
       update();
       seatList.append(el("div", { class: "seat-row" },
         el("span", { class: `seat-badge seat-${seat}`, "aria-hidden": "true", text: String(seat + 1) }),
-        el("div", { class: "seat-choice" }, el("label", { for: id, text: `Player ${seat + 1}` }), select, friend, help)));
+        el("div", { class: "seat-choice" }, el("label", { for: id, text: `Player ${seat + 1}` }), select, thinking, friend, help)));
+    }
+    for (const missing of missingBots) {  // one line each: why a bot people look for is not offered here
+      seatList.append(el("p", { class: "help missing-bot", "data-missing-bot": missing.name, text: missing.reason }));
     }
   }
 
@@ -186,7 +200,10 @@
         return { kind: "person", name: friend || null };
       }
       if (value === "open") return { kind: "person", open: true };
-      return { kind: "bot", bot: value.slice(4) };
+      const thinking = seatList.querySelector(`[data-seat-thinking="${select.dataset.seat}"]`);
+      const spec = { kind: "bot", bot: value.slice(4) };
+      if (thinking && !thinking.classList.contains("hidden") && thinking.value !== "normal") spec.thinking = thinking.value;
+      return spec;
     });
   }
 

@@ -1,0 +1,51 @@
+"""benchmarks/thinking_time.py: which bot it studies, its table with Wilson intervals, its plot."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from test_hand_oracle_benchmark import benchmark
+
+import magnates
+from magnates.bots.learned import shipped_net
+from magnates.sim.stats import wilson_interval
+from magnates.sim.strength import GameLine, Study
+
+timing = benchmark("thinking_time")
+
+
+def test_it_studies_expert_where_offered_else_hard() -> None:
+    official = magnates.load("magnate", players=2)
+    expected = "expert" if shipped_net("expert", official) is not None else "hard"
+    assert timing.studied_bot(official, None) == expected
+    assert timing.studied_bot(magnates.load("magnate", courts=False), None) == "hard"
+    assert timing.studied_bot(magnates.load("magistrate", players=3), None) == "hard"
+    assert timing.studied_bot(official, "medium") == "medium"
+
+
+def test_bad_seconds_stop_with_a_message() -> None:
+    assert timing.parse_seconds("0.05, 0.2,1") == [0.05, 0.2, 1.0]
+    with pytest.raises(SystemExit, match="comma-separated"):
+        timing.parse_seconds("fast")
+    with pytest.raises(SystemExit, match="no time"):
+        timing.parse_seconds(",")
+
+
+def study_of(shares: list[float], players: int = 2) -> Study:
+    result = Study(players)
+    result.games = [GameLine(i, i % players, share, [1.0, 0.0], 3, 0.3, 0.2) for i, share in enumerate(shares)]
+    result.times = [0.1, 0.2, 0.3]
+    return result
+
+
+def test_the_table_gives_each_time_its_rate_and_wilson_interval(tmp_path: Path) -> None:
+    game = magnates.load("magnate", players=2)
+    points = [timing.Point(0.05, study_of([1, 0, 0, 0.5]), 3.0), timing.Point(0.2, study_of([1, 1, 1, 0]), 3.0)]
+    text = timing.table(game, "expert", points)
+    low, high = wilson_interval(1.5, 4)
+    assert f"{low:.1%}-{high:.1%}" in text and "37.5%" in text and "75.0%" in text
+    assert "fair share 50.0%" in text
+    written = [timing.write_lines(game, points, tmp_path), *timing.plot(game, "expert", points, tmp_path)]
+    assert [p.name for p in written] == ["magnate-2p.csv", "magnate-2p.png", "magnate-2p.svg"]
+    assert len(written[0].read_text().splitlines()) == 1 + 8  # a header and one line per game

@@ -1,0 +1,45 @@
+"""`magnates bots`: where no expert is measured for a game or option set, it says so and why."""
+
+from __future__ import annotations
+
+import pytest
+from typer.testing import CliRunner
+
+import magnates
+from magnates.bots.learned import shipped_net
+from magnates.bots.registry import available, unavailable
+from magnates.cli.main import app
+
+runner = CliRunner()
+
+VARIANTS = [
+    ("courts=false", "courts=false"),
+    ("districts=4", "districts=4"),
+    ("aces=original", "aces=original"),
+    ("taxation=double", "taxation=double"),
+    ("players=3", "players=3"),
+    ("mega=true", "mega=true"),
+]
+
+
+@pytest.mark.parametrize(("option", "named"), VARIANTS)
+def test_a_magnate_variant_without_a_measured_expert_says_why(option: str, named: str) -> None:
+    result = runner.invoke(app, ["bots", "magnate", "--option", option], terminal_width=400)
+    assert result.exit_code == 0, result.output
+    bots_part = result.output.split("Learned weights")[0]
+    line = next(line for line in bots_part.splitlines() if line.strip().startswith("expert:"))
+    assert f"No expert for these options ({named})" in line
+    assert "Play hard, the strongest bot here." in line
+
+
+def test_the_official_game_offers_expert_and_names_nothing_missing() -> None:
+    game = magnates.load("magnate", players=2)
+    if shipped_net("expert", game) is None:
+        pytest.skip("the shipped Magnate weights are not installed")
+    assert "expert" in available(game) and unavailable(game) == {}
+
+
+def test_a_game_with_no_expert_at_all_says_so() -> None:
+    result = runner.invoke(app, ["bots", "magistrate"], terminal_width=400)
+    assert result.exit_code == 0, result.output
+    assert "expert: No expert for Magistrate yet" in result.output
