@@ -6,6 +6,7 @@ from collections.abc import Callable
 from functools import partial
 
 from magnates.bots.learned import expert_preset, learned_bots
+from magnates.bots.policy import LEARNED_PREFIXES, learned_policy_bot
 from magnates.bots.presets import LEVELS, Preset, preset, search_bot
 from magnates.bots.random_bot import NoConcedeRandomBot, RandomBot
 from magnates.core.bot import Bot
@@ -91,7 +92,11 @@ BOT_NAMES = tuple(GENERIC)
 
 
 def make_bot(name: str, game: Game) -> Bot:
-    """A bot for `game` by name (`random`, `greedy`, ...); OptionError lists the valid names."""
+    """A bot for `game` by name (`random`, `greedy`, ...); OptionError lists the valid names.
+
+    `learned:PATH` plays the policy of the weights file at PATH (`magnates.bots.policy`)."""
+    if name.startswith(LEARNED_PREFIXES):
+        return learned_policy_bot(name, game)
     options = available(game)
     try:
         factory = options[name.strip().lower()]

@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
+from magnates.bots.policy import normalized
 from magnates.sim.arena import (
     ArenaResult,
     combine_arenas,
@@ -76,7 +77,7 @@ def arena_command(
         fail("--workers must be at least 1")
     if backend not in ("local", "ray"):
         fail(f"unknown backend {backend!r}; choose local or ray")
-    names = [name.strip().lower() for name in bots.split(",") if name.strip()]
+    names = [normalized(name) for name in bots.split(",") if name.strip()]
     folder = out
     with user_errors():
         game = load_game(game_name, option or [], players)
