@@ -31,7 +31,8 @@ def test_a_concession_stays_when_it_is_all_there_is() -> None:
 
 
 def test_the_env_masks_resign_by_default_and_offers_it_when_asked() -> None:
-    masked, allowed = aec_env("galactic-magnate"), aec_env("galactic-magnate", concessions=True)
+    masked = aec_env("galactic-magnate", illegal_action="raise")
+    allowed = aec_env("galactic-magnate", concessions=True)
     resign = next(iter(concession_ids(masked.game)))
     masked.reset(seed=1)
     allowed.reset(seed=1)
@@ -46,6 +47,18 @@ def test_the_env_masks_resign_by_default_and_offers_it_when_asked() -> None:
     with pytest.raises(magnates.IllegalAction, match="concessions=True"):
         masked.step(resign)
     allowed.step(resign)
+
+
+def test_a_masked_concession_ends_the_game_as_an_illegal_action_by_default() -> None:
+    env = aec_env("galactic-magnate")
+    resign = next(iter(concession_ids(env.game)))
+    env.reset(seed=1)
+    while resign not in env.driver.state.legal_actions():
+        env.step(env.driver.legal()[0])
+    actor = env.agent_selection
+    env.step(resign)
+    assert all(env.terminations.values()) and env._cumulative_rewards[actor] == -1.0
+    assert "concessions=True" in env.infos[actor]["illegal_action"]
 
 
 def test_random_games_are_real_games_without_concessions() -> None:

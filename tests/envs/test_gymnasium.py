@@ -13,25 +13,31 @@ from magnates.envs import GYM_IDS  # noqa: E402
 
 from .env_cases import DEFAULT_CASES, loaded  # noqa: E402
 
-pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")  # the checker's notes on unbounded boxes
+pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")  # notes on uncapped counts' infinite bounds
 
 
 @pytest.mark.parametrize(("game", "players"), DEFAULT_CASES)
-def test_check_env(game: str, players: None) -> None:
+def test_check_env_with_default_settings(game: str, players: None) -> None:
+    """Gymnasium's checker steps with unmasked `action_space.sample()` actions, almost all illegal:
+    the default env accepts them as its contract asks (the episode ends with a penalty)."""
     loaded(game)
-    # check_env steps with unmasked random actions (almost all illegal in a game with a mask), so it
-    # runs on the mode that ends an episode as a loss on an illegal action instead of raising.
-    env = gym.make(GYM_IDS[game], opponents="random", seat=0, illegal_action="lose")
+    check_env(gym.make(GYM_IDS[game]).unwrapped)
+
+
+@pytest.mark.parametrize(("game", "players"), DEFAULT_CASES)
+def test_check_env_with_pictures(game: str, players: None) -> None:
+    loaded(game)
+    env = gym.make(GYM_IDS[game], render_mode="rgb_array")
     check_env(env.unwrapped)
+    env.reset(seed=3)
+    frame = env.render()
+    assert frame.dtype == np.uint8 and frame.ndim == 3 and frame.shape[2] == 3
+    assert len(np.unique(frame.reshape(-1, 3), axis=0)) > 2, "a blank picture"
 
 
-def test_check_env_on_the_default_fails_only_by_raising_illegal_action() -> None:
-    """Why the checker runs on `illegal_action="lose"`: with the default it steps with unmasked
-    `action_space.sample()` actions (one drawn before the seeded reset of `check_step_determinism`,
-    so deterministic here), almost always illegal, and the env does what the issue asks: it raises
-    IllegalAction. The same env in "lose" mode passes the whole checker (test_check_env), so this
-    is the one thing the default does differently."""
-    env = gym.make(GYM_IDS["magnate"], opponents="random", seat=0)
+def test_raise_mode_raises_on_what_the_checker_sends() -> None:
+    """`illegal_action="raise"` (for debugging) raises on the checker's unmasked actions."""
+    env = gym.make(GYM_IDS["magnate"], opponents="random", seat=0, illegal_action="raise")
     with pytest.raises(IllegalAction, match="not legal now"):
         check_env(env.unwrapped)
 
@@ -63,7 +69,7 @@ def test_opponents_by_preset_and_list() -> None:
 
 
 def test_illegal_action_raises_and_changes_nothing() -> None:
-    env = gym.make("magnates/Magnate-v0", opponents="random", seat=0)
+    env = gym.make("magnates/Magnate-v0", opponents="random", seat=0, illegal_action="raise")
     env.reset(seed=8)
     unwrapped = env.unwrapped
     mask = unwrapped.action_masks()
@@ -75,15 +81,44 @@ def test_illegal_action_raises_and_changes_nothing() -> None:
     assert np.array_equal(unwrapped.action_masks(), mask)
 
 
-def test_lose_mode_ends_the_episode_and_says_why() -> None:
-    env = gym.make("magnates/Magnate-v0", illegal_action="lose")
+def test_an_illegal_action_ends_the_episode_by_default_and_says_why() -> None:
+    env = gym.make("magnates/Magnate-v0")
     env.reset(seed=8)
+    before = env.unwrapped.driver.state.to_json()
     illegal = int(np.flatnonzero(~env.unwrapped.action_masks())[0])
-    _, reward, terminated, _, info = env.step(illegal)
-    assert (reward, terminated) == (-1.0, True)
+    _, reward, terminated, truncated, info = env.step(illegal)
+    assert (reward, terminated, truncated) == (-1.0, True, False)
     assert "not legal" in info["illegal_action"]
+    assert info["to_play"] == -1 and len(info["legal_actions"]) == 0
+    assert env.unwrapped.driver.state.to_json() == before  # the game itself was not changed
     with pytest.raises(IllegalAction, match="reset"):
         env.step(illegal)
+    with pytest.raises(IllegalAction, match="outside this game's action space"):
+        env.reset(seed=8)
+        env.step(env.action_space.n)  # not an action of the space at all: always an error
+
+
+def test_info_has_the_legal_ids_and_the_seat_to_play() -> None:
+    env = gym.make("magnates/Magistrate-v0", seat=2, players=3)
+    _, info = env.reset(seed=5)
+    rng = np.random.default_rng(5)
+    for _ in range(30):
+        assert info["to_play"] == 2
+        assert list(info["legal_actions"]) == list(np.flatnonzero(info["action_mask"]))
+        assert list(info["legal_actions"]) == sorted(env.unwrapped.driver.legal())
+        _, _, terminated, _, info = env.step(int(rng.choice(info["legal_actions"])))
+        if terminated:
+            break
+
+
+@pytest.mark.parametrize(("game", "players"), DEFAULT_CASES)
+def test_observation_space_has_the_encoders_bounds(game: str, players: None) -> None:
+    loaded(game)
+    env = gym.make(GYM_IDS[game])
+    low, high = env.unwrapped.driver.encoder.bounds()
+    assert np.array_equal(env.observation_space.low, np.array(low, dtype=np.float32))
+    assert np.array_equal(env.observation_space.high, np.array(high, dtype=np.float32))
+    assert (env.observation_space.low == 0).mean() > 0.9  # almost all one-hots, flags and shares
 
 
 def test_bad_arguments_are_clear() -> None:
@@ -95,6 +130,8 @@ def test_bad_arguments_are_clear() -> None:
         gym.make("magnates/Magnate-v0", opponents=["random", "random"])
     with pytest.raises(OptionError, match="illegal_action"):
         gym.make("magnates/Magnate-v0", illegal_action="ignore")
+    with pytest.raises(OptionError, match="render_mode"):
+        gym.make("magnates/Magnate-v0", render_mode="rgb")
 
 
 def test_seeded_resets_repeat() -> None:

@@ -111,3 +111,24 @@ def test_openspiel_mcts_bot_plays_through_it(game: str) -> None:
 def test_openspiel_mcts_bot_plays_a_whole_magnate_game() -> None:
     _, over = play_with_mcts("magnate", None)
     assert over
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_serialize_writes_the_history_not_the_game(game: str) -> None:
+    """A state serializes as its moves (the game is found again by name): a few bytes an action,
+    and reading it back replays them to the same position."""
+    loaded(game)
+    spiel = pyspiel.load_game(short_name(game))
+    state = spiel.new_initial_state()
+    rng = np.random.default_rng(1)
+    for _ in range(120):
+        actions = [a for a, _ in state.chance_outcomes()] if state.is_chance_node() else state.legal_actions()
+        state.apply_action(int(rng.choice(actions)))
+    text = state.serialize()
+    assert len(text) < 600 + 16 * len(state.history())  # the game itself pickled was 50-600 KB
+    again = spiel.deserialize_state(text)
+    assert again.history() == state.history() and str(again) == str(state)
+    assert again.inner.to_json() == state.inner.to_json()
+    assert again.legal_actions() == state.legal_actions()
+    copy = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(spiel, state))[1]
+    assert copy.inner.to_json() == state.inner.to_json()

@@ -74,8 +74,8 @@ def test_same_seed_same_game() -> None:
     assert first.driver.state.history != second.driver.state.history
 
 
-def test_illegal_action_raises_and_changes_nothing() -> None:
-    env = aec_env("magnate")
+def test_illegal_action_raises_and_changes_nothing_in_raise_mode() -> None:
+    env = aec_env("magnate", illegal_action="raise")
     env.reset(seed=5)
     agent = env.agent_selection
     mask = env.observe(agent)["action_mask"]
@@ -89,6 +89,46 @@ def test_illegal_action_raises_and_changes_nothing() -> None:
         env.step("end turn")
     assert env.driver.state.to_json() == before
     assert env.agent_selection == agent
+
+
+def test_an_illegal_action_ends_the_game_by_default_with_a_penalty_for_its_actor() -> None:
+    env = aec_env("magnate", players=3)
+    env.reset(seed=5)
+    actor = env.agent_selection
+    illegal = int(np.flatnonzero(env.observe(actor)["action_mask"] == 0)[0])
+    before = env.driver.state.to_json()
+    env.step(illegal)
+    assert env.driver.state.to_json() == before
+    assert all(env.terminations.values())
+    assert env._cumulative_rewards == {agent: (-1.0 if agent == actor else 0.0) for agent in env.agents}
+    assert "not legal" in env.infos[actor]["illegal_action"]
+    assert not any(env.observe(agent)["action_mask"].any() for agent in env.agents)
+    seen = {}
+    for agent in env.agent_iter():
+        _, reward, terminated, _, _ = env.last()
+        assert terminated
+        seen[agent] = reward
+        env.step(None)
+    assert seen == {agent: (-1.0 if agent == actor else 0.0) for agent in env.possible_agents}
+    env.reset(seed=5)
+    with pytest.raises(IllegalAction, match="outside this game's action space"):
+        env.step(10**6)  # not an action of the space: always an error
+
+
+def test_infos_say_who_plays_and_what_is_legal() -> None:
+    env = aec_env("magistratvm", players=3)
+    env.reset(seed=9)
+    rng = np.random.default_rng(9)
+    for agent in env.agent_iter(60):
+        observation, _, terminated, _, info = env.last()
+        if terminated:
+            env.step(None)
+            continue
+        seat = env.agent_name_mapping[agent]
+        assert info["to_play"] == seat
+        assert info["legal_actions"] == list(np.flatnonzero(observation["action_mask"]))
+        assert all(env.infos[other]["legal_actions"] == [] for other in env.agents if other != agent)
+        env.step(int(rng.choice(info["legal_actions"])))
 
 
 def test_only_the_deciding_agent_has_a_mask() -> None:
@@ -107,12 +147,18 @@ def test_render_is_the_terminal_drawing() -> None:
     assert "Excuse" in text and "District" in text  # the districts table of the terminal drawing
     assert "Your hand" not in text  # the spectator's picture: no hand shown
     assert aec_env("magnate").render() is None
+    picture = aec_env("magnate", render_mode="rgb_array")
+    picture.reset(seed=1)
+    frame = picture.render()
+    assert frame.dtype == np.uint8 and frame.ndim == 3 and frame.shape[2] == 3
 
 
 def test_bad_options_are_clear() -> None:
     with pytest.raises(OptionError, match="players"):
         aec_env("magnate", players=7)
     with pytest.raises(OptionError, match="render_mode"):
-        aec_env("magnate", render_mode="rgb_array")
+        aec_env("magnate", render_mode="rgb")
+    with pytest.raises(OptionError, match="illegal_action"):
+        aec_env("magnate", illegal_action="skip")
     with pytest.raises(OptionError, match="no game"):
         aec_env("chess")

@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 from functools import partial
 
 from magnates.bots.learned import expert_preset, learned_bots, missing_learned_bots, timed_learned_bots
+from magnates.bots.policy import LEARNED_PREFIXES, learned_policy_bot
 from magnates.bots.presets import LEVELS, Preset, preset, search_bot
 from magnates.bots.random_bot import NoConcedeRandomBot, RandomBot
 from magnates.bots.thinking import decision_seconds
@@ -115,7 +116,12 @@ def make_bot(name: str, game: Game, settings: Mapping[str, object] | None = None
     """A bot for `game` by name (`random`, `greedy`, ...); OptionError lists the valid names.
 
     `settings` (`magnates.bots.thinking`: `seconds` or `thinking`) give a search bot a time for
-    each whole decision; a bot that does not search refuses them with an OptionError."""
+    each whole decision; a bot that does not search refuses them with an OptionError.
+    `learned:PATH` plays the policy of the weights file at PATH (`magnates.bots.policy`)."""
+    if name.startswith(LEARNED_PREFIXES):
+        if decision_seconds(settings) is not None:
+            raise OptionError(f"{name} plays its policy without searching, so it takes no thinking time")
+        return learned_policy_bot(name, game)
     options = available(game)
     key = name.strip().lower()
     try:

@@ -14,6 +14,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from magnates.bots.policy import normalized
 from magnates.sim.arena import (
     RECORDS_FILE,
     ArenaResult,
@@ -94,7 +95,7 @@ def arena_command(
         fail("--workers must be at least 1")
     if backend not in ("local", "ray"):
         fail(f"unknown backend {backend!r}; choose local or ray")
-    names = [name.strip().lower() for name in bots.split(",") if name.strip()]
+    names = [normalized(name) for name in bots.split(",") if name.strip()]
     folder = out
     seed = pick_seed(seed)
     with user_errors():

@@ -21,6 +21,7 @@ from rich.markup import escape
 from rich.rule import Rule
 from rich.table import Table
 
+from magnates.bots.policy import LEARNED_PREFIXES, normalized
 from magnates.bots.registry import available, make_bot
 from magnates.bots.thinking import THINKING, decision_seconds, parse_settings
 from magnates.core.bot import Bot
@@ -404,14 +405,16 @@ def parse_seats(game: Game, seats: str | None, vs: str | None) -> list[str]:
     if seats is not None and vs is not None:
         raise OptionError("give --seats or --vs, not both")
     if seats is not None:
-        chosen = [s.strip().lower() for s in seats.split(",")]
+        chosen = [normalized(s) for s in seats.split(",")]
         if len(chosen) != game.num_players:
             raise OptionError(f"--seats names {len(chosen)} seats but {game.name} has {game.num_players} here")
     else:
-        opponent = (vs or (DEFAULT_BOT if DEFAULT_BOT in names else "random")).strip().lower()
+        opponent = normalized(vs or (DEFAULT_BOT if DEFAULT_BOT in names else "random"))
         chosen = [HUMAN] + [opponent] * (game.num_players - 1)
     for name in chosen:
-        if name != HUMAN and name not in names:
+        if name.startswith(LEARNED_PREFIXES):
+            make_bot(name, game)  # a missing or mismatched weights file fails here, saying why
+        elif name != HUMAN and name not in names:
             hint = did_you_mean(name, [HUMAN, *names])
             raise OptionError(f"no bot {name!r} for {game.name}{hint}; choose human or: {', '.join(sorted(names))}")
     return chosen

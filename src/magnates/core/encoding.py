@@ -9,27 +9,58 @@ array.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+INF = math.inf
+"""The bound of a feature the rules do not cap (money, turns): said as infinite rather than guessed."""
+
+Bound = float | Sequence[float]
+"""One bound for every number of a slice, or one per number."""
+
 
 @dataclass
 class Layout:
-    """Named slices of the vector, in order: built once per option set by `add`."""
+    """Named slices of the vector, in order: built once per option set by `add`.
+
+    Each slice also declares the range of its numbers (`low`, `high`: by default 0 and 1, what a
+    one-hot, a flag or a fraction of a fixed total takes). A count scaled by a typical magnitude
+    declares the largest value the rules allow, divided by that scale, or `INF` where the rules set
+    no cap; the RL layer turns them into the observation space's bounds, and
+    tests/envs/test_bounds.py checks random and bot games against them.
+    """
 
     slices: dict[str, tuple[int, int]] = field(default_factory=dict)
     size: int = 0
+    lows: list[float] = field(default_factory=list)
+    highs: list[float] = field(default_factory=list)
 
-    def add(self, name: str, length: int) -> tuple[int, int]:
+    def add(self, name: str, length: int, *, low: Bound = 0.0, high: Bound = 1.0) -> tuple[int, int]:
         if name in self.slices:
             raise ValueError(f"observation slice {name!r} is declared twice")
         if length < 0:
             raise ValueError(f"observation slice {name!r} has a negative length")
+        lows, highs = _spread(name, low, length), _spread(name, high, length)
+        if any(a > b for a, b in zip(lows, highs, strict=True)):
+            raise ValueError(f"observation slice {name!r} has a low bound above its high bound")
         span = (self.size, self.size + length)
         self.slices[name] = span
         self.size += length
+        self.lows.extend(lows)
+        self.highs.extend(highs)
         return span
+
+
+def _spread(name: str, bound: Bound, length: int) -> list[float]:
+    """One bound per number of a slice of `length`, from one bound for all or a list of them."""
+    if isinstance(bound, int | float):
+        return [float(bound)] * length
+    values = [float(b) for b in bound]
+    if len(values) != length:
+        raise ValueError(f"observation slice {name!r} has {length} numbers but {len(values)} bounds")
+    return values
 
 
 class Encoder:
@@ -52,6 +83,10 @@ class Encoder:
 
     def describe(self) -> list[tuple[str, int, int]]:
         return [(name, start, stop) for name, (start, stop) in self.layout.slices.items()]
+
+    def bounds(self) -> tuple[list[float], list[float]]:
+        """The lowest and highest value of every number of the vector, as the slices declare them."""
+        return list(self.layout.lows), list(self.layout.highs)
 
     def encode(self, view: Mapping[str, Any]) -> list[float]:
         raise NotImplementedError

@@ -3,8 +3,16 @@
 Agents are `player_0`, `player_1`, ... (seat numbers). The agent selected is the seat that decides
 now, which is not always the turn holder (an income choice, a bid, a vote). Each observation is
 `{"observation": float32 vector of the seat's view, "action_mask": int8 mask over the game's fixed
-action space}`. Rewards are zero until the end, then the game's `returns()`. Every agent is
-terminated together when the game ends; nothing truncates (every game ends by its rules).
+action space}`, the vector bounded as the encoder declares (`magnates.envs.spaces`). Rewards are
+zero until the end, then the game's `returns()`. Every agent is terminated together when the game
+ends; nothing truncates (every game ends by its rules). Each agent's `info` holds `to_play` (the
+seat that decides now, -1 once the game is over) and `legal_actions` (its legal ids: empty for an
+agent that does not decide now).
+
+An action of the action space that the rules do not allow now ends the game (`illegal_action=
+"lose"`, the default, as PettingZoo's TerminateIllegalWrapper does): the actor's reward is -1,
+every other agent's 0, and the actor's `info["illegal_action"]` says why; with
+`illegal_action="raise"` it raises `IllegalAction` and changes nothing (`magnates.envs.illegal`).
 """
 
 from __future__ import annotations
@@ -15,18 +23,18 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from magnates.core.errors import OptionError
+from magnates.core.errors import IllegalAction, OptionError
 from magnates.envs.driver import Driver, load_for_env
-from magnates.envs.render import render_text
-
-RENDER_MODES = ("ansi", "human")
+from magnates.envs.illegal import ILLEGAL_PENALTY, checked_mode
+from magnates.envs.render import RENDER_MODES, render_rgb, render_text
+from magnates.envs.spaces import observation_box
 
 
 def observation_space(driver: Driver) -> spaces.Dict:
     """The space of one agent's observation dict (the same for every seat)."""
     return spaces.Dict(
         {
-            "observation": spaces.Box(-np.inf, np.inf, shape=(driver.observation_size,), dtype=np.float32),
+            "observation": observation_box(driver.encoder),
             "action_mask": spaces.Box(0, 1, shape=(driver.num_actions,), dtype=np.int8),
         }
     )
@@ -42,11 +50,18 @@ class MagnatesAECEnv(AECEnv):  # type: ignore[misc]
     }
 
     def __init__(
-        self, game_name: str, *, concessions: bool = False, render_mode: str | None = None, **options: Any
+        self,
+        game_name: str,
+        *,
+        concessions: bool = False,
+        illegal_action: str = "lose",
+        render_mode: str | None = None,
+        **options: Any,
     ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in RENDER_MODES:
             raise OptionError(f"render_mode must be one of {', '.join(RENDER_MODES)} or None, not {render_mode!r}")
+        self.illegal_action = checked_mode(illegal_action)
         self.game = load_for_env(game_name, **options)
         self.driver = Driver(self.game, concessions=concessions)
         self.render_mode = render_mode
@@ -64,6 +79,8 @@ class MagnatesAECEnv(AECEnv):  # type: ignore[misc]
         self.truncations: dict[str, bool] = {}
         self.infos: dict[str, dict[str, Any]] = {}
         self.agent_selection = self.possible_agents[0]
+        self._stopped = False
+        """True once an illegal action has ended the game (the engine's state is not terminal then)."""
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -74,6 +91,7 @@ class MagnatesAECEnv(AECEnv):  # type: ignore[misc]
     # -- the episode -------------------------------------------------------------------------------
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self.driver.reset(seed)
+        self._stopped = False
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -85,14 +103,22 @@ class MagnatesAECEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self.agent_name_mapping[agent]
         driver = self.driver
-        return {"observation": driver.observation(seat), "action_mask": driver.mask(seat)}
+        mask = driver.mask(seat) if not self._stopped else np.zeros(driver.num_actions, dtype=np.int8)
+        return {"observation": driver.observation(seat), "action_mask": mask}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations.get(agent) or self.truncations.get(agent):
             self._was_dead_step(action)
             return
-        self.driver.play(action)  # an illegal action raises IllegalAction here, before any change
+        driver = self.driver
+        if self.illegal_action == "lose" and driver.action_id(action) not in driver.legal():
+            try:
+                driver.check(action)
+            except IllegalAction as err:
+                self._end_by_illegal_action(agent, str(err))
+                return
+        driver.play(action)  # in "raise" mode an illegal action raises IllegalAction here, before any change
         self._after_move()
         if self.render_mode == "human":
             self.render()
@@ -110,17 +136,40 @@ class MagnatesAECEnv(AECEnv):  # type: ignore[misc]
                 self.terminations[agent] = True
             self.agent_selection = self.agents[0]
             self._accumulate_rewards()
+            self._set_infos(-1)
         else:
-            self.agent_selection = self.possible_agents[driver.current_player()]
+            seat = driver.current_player()
+            self.agent_selection = self.possible_agents[seat]
+            self._set_infos(seat)
+
+    def _set_infos(self, seat: int) -> None:
+        """Every agent's `to_play` and `legal_actions` (the deciding agent's ids, others' empty)."""
+        legal = sorted(self.driver.legal()) if seat >= 0 else []
+        for other, agent in enumerate(self.possible_agents):
+            self.infos[agent] = {"to_play": seat, "legal_actions": legal if other == seat else []}
+
+    def _end_by_illegal_action(self, agent: str, message: str) -> None:
+        """End the game now: the actor loses `ILLEGAL_PENALTY`, the others get 0 (the engine's state
+        is left as it was before the action)."""
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.rewards[agent] = ILLEGAL_PENALTY
+        self.terminations = dict.fromkeys(self.agents, True)
+        self._set_infos(-1)
+        self.infos[agent]["illegal_action"] = message
+        self._accumulate_rewards()
+        self.agent_selection = self.agents[0]
+        self._stopped = True
 
     # -- people ---------------------------------------------------------------------------------
-    def render(self) -> str | None:
+    def render(self) -> str | np.ndarray | None:
         if self.render_mode is None:
             return None
         text = render_text(self.game, self.driver.state.view(None))
         if self.render_mode == "human":
             print(text)
             return None
+        if self.render_mode == "rgb_array":
+            return render_rgb(text)
         return text
 
     def close(self) -> None:
@@ -130,10 +179,20 @@ class MagnatesAECEnv(AECEnv):  # type: ignore[misc]
         return str(self.metadata["name"])
 
 
-def aec_env(game: str, *, concessions: bool = False, render_mode: str | None = None, **options: Any) -> MagnatesAECEnv:
+def aec_env(
+    game: str,
+    *,
+    concessions: bool = False,
+    illegal_action: str = "lose",
+    render_mode: str | None = None,
+    **options: Any,
+) -> MagnatesAECEnv:
     """A PettingZoo AEC env of `game` with its options, e.g. `aec_env("magnate", players=2)`.
 
     `concessions=False` (the default) masks resigning unless it is the only legal action, so random
-    play and early training see whole games; the rules themselves keep it.
+    play and early training see whole games; the rules themselves keep it. `illegal_action` is
+    "lose" (the default: an illegal action ends the game with -1 for its actor) or "raise".
     """
-    return MagnatesAECEnv(game, concessions=concessions, render_mode=render_mode, **options)
+    return MagnatesAECEnv(
+        game, concessions=concessions, illegal_action=illegal_action, render_mode=render_mode, **options
+    )

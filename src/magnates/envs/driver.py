@@ -105,11 +105,9 @@ class Driver:
         return self._observe(self.state, seat)
 
     # -- acting ------------------------------------------------------------------------------------
-    def check(self, action: Any) -> int:
-        """The action as an int id if the deciding seat may play it now, else a clear IllegalAction."""
-        legal = self._legal
-        if type(action) is int and legal is not None and action in legal:
-            return action  # the common case: a Python int among the legal ids already listed
+    def action_id(self, action: Any) -> int:
+        """The action as an int id of the action space (legal now or not), else a clear IllegalAction:
+        what an environment must accept, as Gymnasium's contract is any action of `action_space`."""
         if isinstance(action, np.ndarray) and action.shape in ((), (1,)) and action.dtype.kind in "iu":
             action = action.reshape(()).item()  # what vectorised learners pass for one Discrete action
         if isinstance(action, bool | np.bool_) or not isinstance(action, int | np.integer):
@@ -117,6 +115,14 @@ class Driver:
         action_id = int(action)
         if not 0 <= action_id < self.num_actions:
             raise IllegalAction(f"action id {action_id} is outside this game's action space 0..{self.num_actions - 1}")
+        return action_id
+
+    def check(self, action: Any) -> int:
+        """The action as an int id if the deciding seat may play it now, else a clear IllegalAction."""
+        legal = self._legal
+        if type(action) is int and legal is not None and action in legal:
+            return action  # the common case: a Python int among the legal ids already listed
+        action_id = self.action_id(action)
         if self.state.is_terminal():
             raise IllegalAction("the game is over; reset the environment to play again")
         if action_id in self.legal():

@@ -81,15 +81,20 @@ def game_type(game: str) -> pyspiel.GameType:
 class Engine:
     """What every state of one OpenSpiel game shares: the engine's game, its encoder and the masked
     concessions. OpenSpiel clones a Python state by deep-copying its attributes; this one is shared,
-    not copied."""
+    not copied. It pickles as its name and options (OpenSpiel's `serialize()` pickles a Python
+    state's attributes): the game is found again, not written out."""
 
-    def __init__(self, game: Game, concessions: bool) -> None:
+    def __init__(self, game: Game, concessions: bool, key: tuple[str, dict[str, Any], bool]) -> None:
         self.game = game
         self.encoder = game.observation_encoder()
         self.masked = frozenset() if concessions else concession_ids(game)
+        self.key = key
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Engine:
         return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_engine, self.key)
 
 
 class ViewCache(dict[int | None, dict[str, Any]]):
@@ -98,17 +103,57 @@ class ViewCache(dict[int | None, dict[str, Any]]):
     def __deepcopy__(self, memo: dict[int, Any]) -> ViewCache:
         return ViewCache()
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (ViewCache, ())
+
 
 class Position:
-    """The engine state inside an OpenSpiel state, deep-copied with the engine's own `clone()`."""
+    """The engine state inside an OpenSpiel state, deep-copied with the engine's own `clone()`, and
+    pickled as its history (the action ids, chance outcomes included): `serialize()` writes the
+    moves, and reading it back replays them, as a game record does."""
 
-    __slots__ = ("state",)
+    __slots__ = ("engine", "state")
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, engine: Engine, state: State) -> None:
+        self.engine = engine
         self.state = state
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Position:
-        return Position(self.state.clone())
+        return Position(self.engine, self.state.clone())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_replayed, (self.engine, bytes(_pack(self.state.history))))
+
+
+def _pack(history: list[int]) -> bytearray:
+    """Action ids as unsigned LEB128 varints (one byte for ids below 128, two below 16,384)."""
+    out = bytearray()
+    for value in history:
+        while value >= 0x80:
+            out.append((value & 0x7F) | 0x80)
+            value >>= 7
+        out.append(value)
+    return out
+
+
+def _unpack(data: bytes) -> list[int]:
+    values, value, shift = [], 0, 0
+    for byte in data:
+        value |= (byte & 0x7F) << shift
+        if byte & 0x80:
+            shift += 7
+        else:
+            values.append(value)
+            value, shift = 0, 0
+    return values
+
+
+def _replayed(engine: Engine, packed: bytes) -> Position:
+    """The position reached by replaying `packed` (see `_pack`) from the start of the engine's game."""
+    state = engine.game.new_initial_state()
+    for action in _unpack(packed):
+        state.apply_action(action)
+    return Position(engine, state)
 
 
 _ENGINES: dict[str, Engine] = {}
@@ -120,7 +165,7 @@ def _engine(name: str, options: dict[str, Any], concessions: bool) -> Engine:
     key = json.dumps([name, options, concessions], sort_keys=True)
     found = _ENGINES.get(key)
     if found is None:
-        found = _ENGINES[key] = Engine(game_class(name)(**options), concessions)
+        found = _ENGINES[key] = Engine(game_class(name)(**options), concessions, (name, dict(options), concessions))
     return found
 
 
@@ -167,7 +212,7 @@ class MagnatesSpielState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: MagnatesSpielGame, engine: Engine) -> None:
         super().__init__(game)
         self.engine = engine
-        self.position = Position(engine.game.new_initial_state())
+        self.position = Position(engine, engine.game.new_initial_state())
         self._views = ViewCache()
 
     def view(self, player: int | None) -> dict[str, Any]:

@@ -2,11 +2,15 @@
 
 The opponents are bots of the platform chosen by name (`random`, `random-no-concede`, `greedy`,
 a search level such as `hard`, ...) and they receive views only, like any player. The observation
-is the learner's float32 vector; `action_masks()` (the method sb3-contrib's MaskablePPO calls) and
-`info["action_mask"]` give the legal actions. An illegal action raises `IllegalAction` with the
-reason and changes nothing (no silent remapping to a legal one), unless the env was created with
-`illegal_action="lose"`, where it ends the episode as a loss (-1) and says so in `info`: that mode
-exists for generic tools that step with unmasked random actions, such as Gymnasium's `check_env`.
+is the learner's float32 vector, in a Box bounded as the encoder declares (`magnates.envs.spaces`);
+`action_masks()` (the method sb3-contrib's MaskablePPO calls), `info["action_mask"]` and
+`info["legal_actions"]` (the legal ids) give the legal actions, and `info["to_play"]` the seat that
+decides now (the learner's, or -1 once the episode is over). An action of the action space that
+is not legal now ends the episode with a penalty of -1 and `info["illegal_action"]` saying why, as
+PettingZoo's TerminateIllegalWrapper does (`magnates.envs.illegal`); `illegal_action="raise"`
+raises `IllegalAction` instead and changes nothing, for debugging. `render_mode` is "ansi" (the
+terminal drawing as text), "human" (printed) or "rgb_array" (that drawing as a picture, for
+Gymnasium's RecordVideo and SB3's `make_vec_env`).
 
 The reward is the learner's return when the game ends, else 0 (`reward="terminal"`, the default).
 With `reward="shaped"` each step also gets `shaping_gamma * Phi(s') - Phi(s)`, where Phi is the
@@ -29,19 +33,19 @@ from magnates.bots import make_bot
 from magnates.core.bot import Bot
 from magnates.core.errors import IllegalAction, OptionError
 from magnates.envs.driver import Driver, load_for_env
-from magnates.envs.render import render_text
+from magnates.envs.illegal import ILLEGAL_PENALTY, checked_mode
+from magnates.envs.render import RENDER_MODES, render_rgb, render_text
+from magnates.envs.spaces import observation_box
 from magnates.games import entry_of
 from magnates.games.registry import Potential
 
-ILLEGAL_MODES = ("raise", "lose")
-ILLEGAL_PENALTY = -1.0
 REWARD_MODES = ("terminal", "shaped")
 
 
 class MagnatesGymEnv(gym.Env):  # type: ignore[misc]
     """One seat of a game against bots (build it with `gymnasium.make("magnates/Magnate-v0", ...)`)."""
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012  (Gymnasium)
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 4}  # noqa: RUF012  (Gymnasium)
 
     def __init__(
         self,
@@ -50,7 +54,7 @@ class MagnatesGymEnv(gym.Env):  # type: ignore[misc]
         opponents: str | Sequence[str | Bot] | Bot = "random",
         seat: int = 0,
         concessions: bool = False,
-        illegal_action: str = "raise",
+        illegal_action: str = "lose",
         reward: str = "terminal",
         shaping_gamma: float = 1.0,
         render_mode: str | None = None,
@@ -58,9 +62,8 @@ class MagnatesGymEnv(gym.Env):  # type: ignore[misc]
     ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise OptionError(f"render_mode must be 'ansi', 'human' or None, not {render_mode!r}")
-        if illegal_action not in ILLEGAL_MODES:
-            raise OptionError(f"illegal_action must be one of {', '.join(ILLEGAL_MODES)}, not {illegal_action!r}")
+            raise OptionError(f"render_mode must be one of {', '.join(RENDER_MODES)} or None, not {render_mode!r}")
+        checked_mode(illegal_action)
         if reward not in REWARD_MODES:
             raise OptionError(f"reward must be one of {', '.join(REWARD_MODES)}, not {reward!r}")
         if isinstance(shaping_gamma, bool) or not isinstance(shaping_gamma, int | float) or not 0 < shaping_gamma <= 1:
@@ -84,7 +87,7 @@ class MagnatesGymEnv(gym.Env):  # type: ignore[misc]
         self.driver = Driver(self.game, concessions=concessions)
         self.illegal_action = illegal_action
         self.render_mode = render_mode
-        self.observation_space = spaces.Box(-np.inf, np.inf, shape=(self.driver.observation_size,), dtype=np.float32)
+        self.observation_space = observation_box(self.driver.encoder)
         self.action_space = spaces.Discrete(self.driver.num_actions)
         self._bot_rng = random.Random()
         self._done = True
@@ -117,15 +120,15 @@ class MagnatesGymEnv(gym.Env):  # type: ignore[misc]
         if self._done:
             raise IllegalAction("the episode is over; call reset() to play again")
         driver = self.driver
-        try:
-            driver.play(action)
-        except IllegalAction as err:
-            if self.illegal_action == "raise":
-                raise
-            self._done = True
-            info = self._info()
-            info["illegal_action"] = str(err)
-            return self._observe(), ILLEGAL_PENALTY + self._shaping(), True, False, info
+        if self.illegal_action == "lose" and driver.action_id(action) not in driver.legal():
+            try:
+                driver.check(action)
+            except IllegalAction as err:
+                self._done = True
+                info = self._info()
+                info["illegal_action"] = str(err)
+                return self._observe(), ILLEGAL_PENALTY + self._shaping(), True, False, info
+        driver.play(action)
         self._play_opponents()
         reward = 0.0
         if driver.is_over():
@@ -164,7 +167,13 @@ class MagnatesGymEnv(gym.Env):  # type: ignore[misc]
         return self.driver.observation(self.seat)
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": self.action_masks().astype(np.int8)}
+        """The legal actions (as a mask and as ids) and the seat that decides now (-1: none)."""
+        mask = self.action_masks()
+        return {
+            "action_mask": mask.astype(np.int8),
+            "legal_actions": np.flatnonzero(mask).tolist(),
+            "to_play": -1 if self._done else self.seat,
+        }
 
     def action_masks(self) -> np.ndarray:
         """The learner's legal actions as booleans (all False once the episode is over)."""
@@ -173,11 +182,13 @@ class MagnatesGymEnv(gym.Env):  # type: ignore[misc]
         return self.driver.mask(self.seat).astype(bool)
 
     # -- people ---------------------------------------------------------------------------------
-    def render(self) -> str | None:
+    def render(self) -> str | np.ndarray | None:
         if self.render_mode is None:
             return None
         text = render_text(self.game, self.driver.state.view(self.seat))
         if self.render_mode == "human":
             print(text)
             return None
+        if self.render_mode == "rgb_array":
+            return render_rgb(text)
         return text

@@ -34,6 +34,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
+from magnates.bots.policy import normalized
 from magnates.bots.registry import make_bot
 from magnates.core.errors import InvariantError, OptionError, RecordError
 from magnates.core.game import Game
@@ -257,7 +258,7 @@ def run_arena(
     options = dict(options or {})
     if players is not None:
         options.setdefault("players", players)
-    bots = [name.strip().lower() for name in bots]
+    bots = [normalized(name) for name in bots]
     if len(bots) < 2:
         raise OptionError("an arena needs at least two different bots")
     if len(set(bots)) != len(bots):

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from magnates.core.encoding import Encoder
+from magnates.core.encoding import INF, Encoder
 from magnates.games.galactic_magnate import economy, trading
 from magnates.games.galactic_magnate.board import BOARD_SIZE, EVENTS, GROUPS, PROPERTIES, TABLES
 from magnates.games.galactic_magnate.phases import PHASE_NAMES
@@ -111,11 +111,13 @@ class GalacticMagnateEncoder(Encoder):
         self.s_to_act = add("to_act", sides)[0]
         self.s_turn_holder = add("turn_holder", sides)[0]
         self.s_order = add("order", sides * sides)[0]
-        self.s_counters = add("counters", len(COUNTERS))[0]
+        # salary, expenses and the turn count have no cap in the rules; the rest are flags and fractions
+        self.s_counters = add("counters", len(COUNTERS), high=[INF, 1, INF, 1, 1, 1, 1, 1, INF, 1])[0]
         self.s_event = add("event", len(EVENTS))[0]
         self.s_alive = add("alive", sides)[0]
-        self.s_cash = add("cash", sides)[0]
-        self.s_credit = add("credit", sides)[0]
+        self.s_cash = add("cash", sides, low=-INF, high=INF)[0]  # debt makes cash negative
+        all_mortgages = sum(mortgage for _, mortgage in economy.PROPERTY_MORTGAGES) / MONEY_SCALE
+        self.s_credit = add("credit", sides, high=all_mortgages)[0]  # at most every mortgage value
         self.s_prison = add("prison", sides)[0]
         self.s_pos = add("position", sides * BOARD_SIZE)[0]
         self.s_owner = add("owner", props * sides)[0]
@@ -123,7 +125,7 @@ class GalacticMagnateEncoder(Encoder):
         self.s_a_loc = add("auction.location", props)[0]
         self.s_a_seller = add("auction.seller", sides)[0]
         self.s_a_kind = add("auction.kind", 2)[0]
-        self.s_a_bid = add("auction.bid", 1)[0]
+        self.s_a_bid = add("auction.bid", 1, high=INF)[0]
         self.s_a_high = add("auction.high", sides)[0]
         self.s_a_next = add("auction.next", sides)[0]
         self.s_a_in = add("auction.in", sides)[0]
@@ -131,11 +133,11 @@ class GalacticMagnateEncoder(Encoder):
         self.s_off_to = add("offers.to", sides * sides)[0]
         self.s_off_give = add("offers.give", sides * props)[0]
         self.s_off_take = add("offers.take", sides * props)[0]
-        self.s_off_money = add("offers.money", sides)[0]
+        self.s_off_money = add("offers.money", sides, low=-INF, high=INF)[0]  # signed: who pays whom
         self.s_draft_to = add("draft.to", sides)[0]
         self.s_draft_give = add("draft.give", props)[0]
         self.s_draft_take = add("draft.take", props)[0]
-        self.s_draft_money = add("draft.money", 1)[0]
+        self.s_draft_money = add("draft.money", 1, low=-INF, high=INF)[0]
         self.s_draft_steps = add("draft.steps_left", 1)[0]
         self._pack_format = f"{self.size}d"
         """`struct` format of the vector as float64 (struct keeps its compiled form; a Struct would not pickle)."""

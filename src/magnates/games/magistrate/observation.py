@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from magnates.core.encoding import Encoder
+from magnates.core.encoding import INF, Encoder
 from magnates.games.magistrate.components import Components
 from magnates.games.magistrate.phases import ACTIONS, INFLUENCE, MATERIAL, OVER, PHASES
 
@@ -131,35 +131,38 @@ class MagistrateEncoder(Encoder):
         self.s_to_act = add("to_act", n)[0]
         self.s_turn = add("turn_player", n)[0]
         self.s_first = add("first_player", n)[0]
-        self.s_counters = add("counters", len(COUNTERS))[0]
+        # every Judge passing Home in the last round scores: the count may pass the target by two
+        most_scorings = (comp.scoring_rounds_to_end + 2) / self.scoring_scale
+        self.s_counters = add("counters", len(COUNTERS), high=[1, most_scorings, 1, 1, 1, 1, 1, 1, 1])[0]
         self.s_hand = add("hand", c)[0]
         self.s_secret = add("my_secret", c)[0]
         self.s_discard = add("discard", c)[0]
-        self.s_hand_sizes = add("hand_sizes", n)[0]
-        self.s_secret_sizes = add("secret_sizes", n)[0]
-        self.s_vp = add("vp", n)[0]
-        self.s_soldiers = add("soldiers", n * p)[0]
+        every_card = c / HAND_SCALE  # a hand, a secret pile or a debt of draws holds at most every card
+        self.s_hand_sizes = add("hand_sizes", n, high=every_card)[0]
+        self.s_secret_sizes = add("secret_sizes", n, high=every_card)[0]
+        self.s_vp = add("vp", n, high=INF)[0]  # victory points have no cap in the rules
+        self.s_soldiers = add("soldiers", n * p, high=self.soldiers_total / SOLDIER_SCALE)[0]
         self.s_stock_soldiers = add("stock_soldiers", n)[0]
         self.s_forts = add("forts", p * n)[0]
         self.s_stock_forts = add("stock_forts", n)[0]
         self.s_homes = add("homes", p * n)[0]
         self.s_rings = add("rings", n)[0]
         self.s_header = add("header", n)[0]
-        self.s_placed = add("agents.placed", n * k)[0]
+        self.s_placed = add("agents.placed", n * k, high=self.agents_total)[0]
         self.s_stock_agents = add("stock_agents", n)[0]
-        self.s_supply = add("supply", n * 3)[0]
-        self.s_evidence = add("evidence", n * 3)[0]
+        self.s_supply = add("supply", n * 3, high=INF)[0]  # cubes gained by rules without a stated cap
+        self.s_evidence = add("evidence", n * 3, high=INF)[0]
         self.s_stockpile = add("stockpile", 3)[0]
         self.s_judges = add("judges", 3 * w)[0]
-        self.s_scored = add("judges.scored", 3)[0]
+        self.s_scored = add("judges.scored", 3, high=most_scorings)[0]
         self.s_passed = add("judges.passed_home", 3)[0]
         self.s_ops_used = add("ops_used", k)[0]
         self.s_most = add("most_at_start", p)[0]
-        self.s_draws = add("draws_owed", n)[0]
+        self.s_draws = add("draws_owed", n, high=every_card)[0]
         self.s_b_att = add("battle.attacker", n)[0]
         self.s_b_def = add("battle.defender", n)[0]
         self.s_b_prov = add("battle.province", p)[0]
-        self.s_b_pot = add("battle.pot", 1)[0]
+        self.s_b_pot = add("battle.pot", 1, high=INF)[0]
         self.s_lb_att = add("last_battle.attacker", n)[0]
         self.s_lb_def = add("last_battle.defender", n)[0]
         self.s_lb_prov = add("last_battle.province", p)[0]

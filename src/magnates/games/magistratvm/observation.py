@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from magnates.core.encoding import Encoder
+from magnates.core.encoding import INF, Encoder
 from magnates.games.magistratvm import phases
 from magnates.games.magistratvm.components import (
     NUM_SLOTS,
@@ -126,24 +126,26 @@ class MagistratvmEncoder(Encoder):
         self.s_to_act = add("to_act", n)[0]
         self.s_actor = add("actor", n)[0]
         self.s_prefect = add("prefect", n)[0]
-        self.s_counters = add("counters", len(COUNTERS))[0]
-        self.s_bid = add("bid.high", 1)[0]
+        # the turn count and the Prefect's gold have no cap in the rules; the rest are flags and fractions
+        self.s_counters = add("counters", len(COUNTERS), high=[INF, 1, INF, 1, 1, 1, 1, 1])[0]
+        self.s_bid = add("bid.high", 1, high=INF)[0]
         self.s_bidder = add("bid.bidder", n)[0]
         self.s_disp_office = add("displaced.office", NUM_OFFICES)[0]
         self.s_pending = add("pending_tile", NUM_TILES)[0]
-        self.s_gold = add("gold", n)[0]
-        self.s_available = add("available_gold", n)[0]
-        self.s_influence = add("influence", n)[0]
+        self.s_gold = add("gold", n, high=INF)[0]  # gold and influence grow without a cap in the rules
+        self.s_available = add("available_gold", n, high=INF)[0]
+        self.s_influence = add("influence", n, high=INF)[0]
         self.s_dice = add("income_die", n * 6)[0]
         self.s_tokens_home = add("estate_tokens", n)[0]
         self.s_patricians = add("patricians", n)[0]
         self.s_passed = add("passed", n)[0]
         self.s_gifted = add("gifted", n)[0]
-        self.s_support = add("support", n)[0]
+        self.s_support = add("support", n, high=INF)[0]
         self.s_support_done = add("support_done", n)[0]
         self.s_place_tile = add("places.tile", NUM_SLOTS * NUM_TILES)[0]
-        self.s_place_gold = add("places.gold", NUM_SLOTS)[0]
-        self.s_place_tokens = add("places.tokens", NUM_SLOTS * n)[0]
+        self.s_place_gold = add("places.gold", NUM_SLOTS, high=INF)[0]
+        # a seat places at most all its tokens on one Province
+        self.s_place_tokens = add("places.tokens", NUM_SLOTS * n, high=TOKENS_PER_PLAYER / TOKENS_SCALE)[0]
         self.s_place_elected = add("places.elected", NUM_SLOTS)[0]
         self.s_place_refill = add("places.refill", NUM_SLOTS)[0]
         self.s_circuit = add("circuit.order", NUM_SLOTS * NUM_SLOTS)[0]
@@ -152,9 +154,11 @@ class MagistratvmEncoder(Encoder):
         self.s_governed = add("tiles.governed", NUM_TILES)[0]
         self.s_discarded = add("tiles.discarded", NUM_TILES)[0]
         self.s_in_pile = add("tiles.in_pile", NUM_TILES)[0]
-        self.s_tile_gold = add("tiles.gold", NUM_TILES)[0]
+        self.s_tile_gold = add("tiles.gold", NUM_TILES, high=INF)[0]
         self.s_active = add("offices.active", NUM_OFFICES * n)[0]
-        self.s_inactive = add("offices.inactive", NUM_OFFICES * n)[0]
+        # an office's inactive Magistrates may outnumber its seats, up to all of a seat's Patricians
+        every_patrician = [PATRICIANS_PER_PLAYER / self.office_seats[o] for o in range(NUM_OFFICES) for _ in range(n)]
+        self.s_inactive = add("offices.inactive", NUM_OFFICES * n, high=every_patrician)[0]
         self.s_redis_seat = add("redistribution.seat", n)[0]
         self.s_redis_tokens = add("redistribution.tokens", 1)[0]
         self.s_redis_queue = add("redistribution.queue", 1)[0]

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from magnates.core.encoding import Encoder
+from magnates.core.encoding import INF, Encoder
 from magnates.decktet import SUITS, Kind
 from magnates.games.magnate.state import PHASE_NAMES
 
@@ -90,20 +90,23 @@ class MagnateEncoder(Encoder):
         self.s_turn_player = add("turn_player", sides)[0]
         self.s_dice_high = add("dice_high", 10)[0]
         self.s_dice_low = add("dice_low", 10)[0]
-        self.s_taxed = add("taxed", 6)[0]
-        self.s_counters = add("counters", len(COUNTERS))[0]
-        self.s_pending = add("pending_income", sides + 6 + 1)[0]
+        self.s_taxed = add("taxed", 6, high=2.0)[0]  # two tax dice can name the same suit
+        # exhaustions and the turn number have no cap in the rules; the rest are fractions of totals
+        self.s_counters = add("counters", len(COUNTERS), high=[1.0, 1.0, 1.0, 1.0, INF, 1.0, 1.0, INF, 1.0])[0]
+        self.s_pending = add("pending_income", sides + 6 + 1, high=[1.0] * (sides + 6) + [INF])[0]
         self.s_hand = add("hand", cards)[0]
-        self.s_hand_sizes = add("hand_sizes", sides)[0]
+        self.s_hand_sizes = add("hand_sizes", sides, high=cards / self.hand_scale)[0]  # at most every card
         self.s_discard = add("discard", cards)[0]
         self.s_sold = add("sold_card", cards)[0]
-        self.s_tokens = add("tokens", sides * 6)[0]
-        self.s_crowns = add("crowns", sides * 6)[0]
+        self.s_tokens = add("tokens", sides * 6, high=INF)[0]  # the bank of tokens has no limit
+        crowns_of_a_suit = max([sum(1 for c in deck.crowns if int(c.suits[0]) == s) for s in range(6)], default=0)
+        self.s_crowns = add("crowns", sides * 6, high=float(max(crowns_of_a_suit, 1)))[0]
         self.s_lanes = add("lanes", districts * sides * cards)[0]
         self.s_deeds = add("deeds", cards)[0]
-        self.s_deed_paid = add("deed_paid", districts * sides * 6)[0]
-        self.s_deed_missing = add("deed_missing", districts * sides)[0]
-        self.s_values = add("district_values", districts * sides)[0]
+        deed_cost = max(self.develop_cost, default=0) / TOKEN_SCALE  # a deed is paid up to its cost
+        self.s_deed_paid = add("deed_paid", districts * sides * 6, high=deed_cost)[0]
+        self.s_deed_missing = add("deed_missing", districts * sides, high=deed_cost)[0]
+        self.s_values = add("district_values", districts * sides, high=INF)[0]
         self.s_leaders = add("district_leaders", districts * sides)[0]
         self.s_led = add("districts_led", sides)[0]
         self.s_open = add("district_open", districts * sides)[0]

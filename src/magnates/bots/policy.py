@@ -1,0 +1,61 @@
+"""A bot that plays a trained network's policy directly: `learned:PATH` in `play`, `arena`, `make_bot`.
+
+`PATH` is a `.npz` in the `magnates-policy-value/1` format (`magnates.bots.learned.NumpyNet`), as
+`magnates train` exports and the self-play PPO recipe (`python -m magnates.learn.ppo`) checkpoints.
+The bot encodes its own view (`game.observation_encoder()`), so it sees what its seat may know, and
+takes the legal action the policy rates highest (`sample=True`: draws one by the policy's
+probabilities instead, from the bot's own random stream). No search: a move costs one forward pass.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from magnates.bots.learned import NumpyNet
+from magnates.core.game import Game
+
+LEARNED_PREFIXES = ("learned:", "learned-sampled:")
+"""Bot names that carry a weights file's path."""
+
+
+def normalized(name: str) -> str:
+    """A bot name as typed, stripped and lower-cased, except a `learned:PATH` (a path may have capitals)."""
+    name = name.strip()
+    return name if name.startswith(LEARNED_PREFIXES) else name.lower()
+
+
+class PolicyBot:
+    """The network's policy over the legal actions, from the bot's own view."""
+
+    def __init__(self, net: NumpyNet, game: Game, *, sample: bool = False, name: str = "learned") -> None:
+        self.encoder = game.observation_encoder()
+        net.check(game, self.encoder)
+        self.net = net
+        self.sample = sample
+        self.name = name
+
+    def probabilities(self, view: Mapping[str, Any], legal: list[int]) -> np.ndarray:
+        vector = np.fromiter(self.encoder.encode(view), dtype=np.float32, count=self.encoder.size)
+        _, prior = self.net.evaluate(vector, legal)
+        assert prior is not None
+        return prior
+
+    def choose(self, game: Game, view: Mapping[str, Any], legal: list[int], rng: random.Random) -> int:
+        if len(legal) == 1:
+            return legal[0]
+        prior = self.probabilities(view, legal)
+        if self.sample:
+            return rng.choices(legal, weights=prior.tolist())[0]
+        return legal[int(np.argmax(prior))]
+
+
+def learned_policy_bot(name: str, game: Game) -> PolicyBot:
+    """`learned:PATH` (or `learned-sampled:PATH`) -> the policy bot of the weights at PATH, checked
+    against this game and option set (a clear WeightsError otherwise)."""
+    sample = name.startswith(LEARNED_PREFIXES[1])
+    path = name.split(":", 1)[1]
+    return PolicyBot(NumpyNet.load(path), game, sample=sample, name=name)

@@ -1,0 +1,123 @@
+"""The numpy PPO self-play recipe: its hand-written gradients, a short run, its weights as a bot."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import magnates
+from magnates.bots.learned import WeightsError
+from magnates.bots.policy import PolicyBot
+from magnates.bots.registry import make_bot
+from magnates.cli.play import parse_seats
+from magnates.learn.ppo import Episode, League, MaskedPolicy, PPOConfig, advantages, train
+from magnates.sim.arena import run_arena
+from magnates.sim.runner import play_game
+
+
+def _loss(policy: MaskedPolicy, batch: dict[str, np.ndarray], config: PPOConfig) -> float:
+    """The loss `update` descends, computed plainly in float64 (the reference for its gradients)."""
+    p = {k: v.astype(np.float64) for k, v in policy.params.items()}
+    h = np.maximum(batch["obs"] @ p["t0_w"].T + p["t0_b"], 0.0)
+    logits = np.where(batch["mask"], h @ p["p_w"].T + p["p_b"], -1e9)
+    logits -= logits.max(axis=1, keepdims=True)
+    exp = np.exp(logits) * batch["mask"]
+    probs = exp / exp.sum(axis=1, keepdims=True)
+    logp_all = np.where(batch["mask"], np.log(probs + 1e-12), 0.0)
+    logp = logp_all[np.arange(len(logp_all)), batch["action"]]
+    ratio = np.exp(logp - batch["logp"])
+    adv = batch["adv"]
+    surrogate = np.minimum(ratio * adv, np.clip(ratio, 1 - config.clip, 1 + config.clip) * adv)
+    entropy = -(probs * logp_all).sum(axis=1)
+    value = np.tanh(h @ p["v_w"][0] + p["v_b"][0])
+    return float(
+        -surrogate.mean()
+        + config.value_coef * ((value - batch["ret"]) ** 2).mean()
+        - config.entropy_coef * entropy.mean()
+    )
+
+
+def test_the_hand_written_gradients_match_finite_differences() -> None:
+    rng = np.random.default_rng(0)
+    policy = MaskedPolicy(inputs=5, hidden=4, sides=2, actions=6, rng=rng)
+    for key in ("v_w", "p_w"):
+        policy.params[key] = (rng.standard_normal(policy.params[key].shape) * 0.5).astype(np.float32)
+    mask = rng.random((8, 6)) < 0.6
+    mask[:, 0] = True
+    action = np.array([rng.choice(np.flatnonzero(row)) for row in mask])
+    batch = {
+        "obs": rng.standard_normal((8, 5)).astype(np.float32),
+        "mask": mask,
+        "action": action,
+        "logp": np.log(np.full(8, 0.3)),
+        "adv": rng.standard_normal(8),
+        "ret": rng.uniform(-1, 1, 8),
+    }
+    config = PPOConfig(game="magnate", clip=10.0)  # no clipping: the loss is smooth everywhere
+    captured: dict[str, np.ndarray] = {}
+    policy._adam = lambda grads, lr: captured.update(grads)  # type: ignore[method-assign]
+    policy.update(batch, config)
+    for key, grad in captured.items():
+        value = policy.params[key]
+        for index in list(np.ndindex(value.shape))[:12]:
+            original = value[index]
+            value[index] = original + 1e-3
+            up = _loss(policy, batch, config)
+            value[index] = original - 1e-3
+            down = _loss(policy, batch, config)
+            value[index] = original
+            assert grad[index] == pytest.approx((up - down) / 2e-3, rel=2e-2, abs=2e-4), (key, index)
+
+
+def test_advantages_end_on_the_games_return() -> None:
+    episode = Episode([np.zeros(1)] * 3, [[0]] * 3, [0] * 3, [0.0] * 3, [0.0, 0.0, 0.0], reward=1.0)
+    adv, ret = advantages(episode, gamma=1.0, lam=1.0)
+    assert list(adv) == [1.0, 1.0, 1.0] and list(ret) == [1.0, 1.0, 1.0]
+
+
+def test_the_curriculum_moves_on_when_the_stage_bot_is_beaten() -> None:
+    game = magnates.load("magnate")
+    league = League(game, PPOConfig(game="magnate", stage_games=4, advance_at=0.5))
+    assert league.stage_bot == "random-no-concede"
+    assert not any(league.record("random-no-concede", r) for r in (1.0, -1.0, 1.0))
+    assert not league.record("greedy", 1.0)  # only games against the stage's bot count
+    assert league.record("random-no-concede", 1.0)
+    assert league.stage_bot == "greedy"
+
+
+def test_a_short_run_writes_a_log_a_curve_and_weights_that_play(tmp_path: Path) -> None:
+    config = PPOConfig(
+        game="magnate", max_updates=2, steps_per_update=150, minibatch=64, epochs=1, hidden=16,
+        eval_every=2, eval_games=2, checkpoint_every=2, snapshot_every=1,
+    )  # fmt: skip
+    lines: list[str] = []
+    weights = train(config, tmp_path, say=lines.append)
+    assert weights.exists() and (tmp_path / "curve.png").exists()
+    assert (tmp_path / "checkpoints" / "update-2.npz").exists()
+    with open(tmp_path / "log.csv", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    assert [int(r["update"]) for r in rows] == [1, 2] and rows[-1]["eval_greedy"] != ""
+    assert len(lines) == 2 and "update 2" in lines[-1]
+    game = magnates.load("magnate")
+    bot = make_bot(f"learned:{weights}", game)
+    assert isinstance(bot, PolicyBot)
+    outcome = play_game(game, [bot, make_bot("random-no-concede", game)], seed=5)
+    assert outcome.error is None and outcome.result is not None
+    with pytest.raises(WeightsError, match="trained for 'magnate'"):
+        make_bot(f"learned:{weights}", magnates.load("galactic-magnate"))
+    with pytest.raises(WeightsError, match="cannot read"):
+        make_bot(f"learned:{tmp_path / 'missing.npz'}", game)
+
+
+def test_learned_names_keep_their_paths_in_play_and_arena(tmp_path: Path) -> None:
+    game = magnates.load("magnate")
+    folder = tmp_path / "Runs"
+    config = PPOConfig(game="magnate", max_updates=1, steps_per_update=60, minibatch=32, epochs=1, hidden=8)
+    weights = train(config, folder, say=lambda line: None)
+    name = f"learned:{weights}"
+    assert parse_seats(game, f" {name} ,Greedy", None) == [name, "greedy"]
+    result = run_arena("magnate", [name, "random-no-concede"], 2, seed=1, workers=1)
+    assert result.bots == [name, "random-no-concede"] and not result.errors
