@@ -57,7 +57,7 @@ class Table:
     # per revision; each legal action's entry; each log entry per (step, viewer) with what it was made from.
     parts: dict[str, Any] = field(default_factory=dict)
     legal_json: dict[int, str] = field(default_factory=dict)
-    log_json: dict[tuple[int, int | None], tuple[dict[int | None, str], str, bool, str, list[str]]] = field(
+    log_json: dict[tuple[int, int | None], tuple[dict[int | None, str], str, bool, str, tuple[str, ...]]] = field(
         default_factory=dict
     )
     listeners: list[Watcher] = field(default_factory=list)
