@@ -157,3 +157,39 @@ def test_typers_silent_exit_130_gets_its_line(
         entry.main()
     assert leaving.value.code == 130
     assert capsys.readouterr().err.strip() == "interrupted"
+
+
+def test_train_stops_and_keeps_its_last_checkpoint(tmp_path: Path) -> None:
+    pytest.importorskip("torch")
+    out = tmp_path / "run"
+    env = {**os.environ, "MAGNATES_PROGRESS_SECONDS": "0.5", "NO_COLOR": "1"}
+    args = ["train", "magnate", "--games", "1000000", "--workers", "2", "--chunk", "100", "--checkpoint-every", "100"]
+    args += ["--holdout-games", "0", "--eval-games", "0", "--seed", "1", "--out", str(out)]
+    process = subprocess.Popen(
+        [sys.executable, "-m", "magnates.cli.main", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        start_new_session=True,
+    )
+    assert process.stderr is not None
+    deadline = time.monotonic() + 240
+    while time.monotonic() < deadline:
+        line = process.stderr.readline()
+        assert line, "training ended before its first checkpoint"
+        done = re.search(r": (\d+)/1000000 games", line)
+        if done and int(done.group(1)) >= 100 and (out / "checkpoint.pt").exists():
+            break
+    workers = children(process.pid)
+    os.killpg(process.pid, signal.SIGINT)
+    sent = time.monotonic()
+    _, rest = process.communicate(timeout=60)
+    print(f"stopped {time.monotonic() - sent:.2f} s after SIGINT")
+    assert process.returncode == 130, rest
+    assert time.monotonic() - sent < 30  # a learning step or a checkpoint may be under way
+    last = rest.strip().splitlines()[-1]
+    assert re.fullmatch(r"interrupted: stopped after \d+ self-play games; the last checkpoint .*--resume\)", last), last
+    assert "Traceback" not in rest and (out / "weights.npz").exists()
+    time.sleep(0.5)
+    assert not [pid for pid in workers if alive(pid)], "a self-play worker outlived the command"

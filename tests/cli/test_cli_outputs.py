@@ -8,6 +8,7 @@ and a save that fails at the end neither promises `--load` nor exits 0.
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 
@@ -115,3 +116,27 @@ def test_a_save_that_works_still_says_how_to_continue(tmp_path: Path) -> None:
     result = runner.invoke(app, ["play", "toy", "--seed", "1", "--save", str(saved)], input="quit\n")
     assert result.exit_code == 0, result.output
     assert f"Continue it with --load {saved}" in " ".join(result.output.split()) and saved.exists()
+
+
+def test_arena_append_adds_a_run_of_another_seed_to_the_folder(tmp_path: Path) -> None:
+    base = ["arena", "toy", "--bots", "high,random", "-n", "4", "--workers", "1", "--json", "--out", str(tmp_path)]
+    first = runner.invoke(app, [*base, "--seed", "1"])
+    assert first.exit_code == 0, first.output
+    again = runner.invoke(app, [*base, "--seed", "1", "--append"])
+    assert again.exit_code == 2 and "already played seed 1" in one_error_line(again.output)
+    added = runner.invoke(app, [*base, "--seed", "2", "--append"])
+    assert added.exit_code == 0, added.output
+    data = json.loads(added.stdout)
+    assert data["seeds"] == [1, 2] and data["games"] == 8 and data["games_per_matchup"] == 8
+    assert len((tmp_path / "games.jsonl").read_text().splitlines()) == 8
+    assert json.loads((tmp_path / "arena.json").read_text())["seeds"] == [1, 2]
+    assert not (tmp_path / ".append-run").exists()
+    other = runner.invoke(app, [*base[:3], "high,low", *base[4:], "--seed", "3", "--append"])
+    assert other.exit_code == 2 and "--append adds games of the same game, options and bots" in other.output
+
+
+def test_arena_append_needs_an_arena_to_add_to(tmp_path: Path) -> None:
+    args = ["arena", "toy", "--bots", "high,random", "-n", "2", "--workers", "1", "--append"]
+    assert "--append needs --out" in one_error_line(runner.invoke(app, args).output)
+    empty = runner.invoke(app, [*args, "--out", str(tmp_path)])
+    assert empty.exit_code == 2 and "holds no arena written with --out" in one_error_line(empty.output)

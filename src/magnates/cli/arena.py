@@ -7,6 +7,7 @@ The schedule, the head-to-head counts and the ratings are defined in
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 from typing import Annotated
 
@@ -73,6 +74,14 @@ def arena_command(
         ),
     ] = None,
     force: Force = False,
+    append: Annotated[
+        bool,
+        typer.Option(
+            "--append",
+            help="Add this run's games to the arena already in --out (the same game, options and bots, another "
+            "seed): one table and one rating list of them all.",
+        ),
+    ] = False,
     combine: Annotated[
         list[Path] | None,
         typer.Option(
@@ -103,17 +112,26 @@ def arena_command(
         options = game_options(game_name, option or [], players)
         pairings = len(matchups(names, game.num_players)) if len(set(names)) == len(names) else 0
         total = pairings * games
-        if folder is not None:
-            check_out_folder(folder, force=force)
+        earlier = None
+        if append:
+            earlier = arena_to_extend(folder, force, game.name, dict(game.options), names, seed)
+            run_folder: Path | None = fresh_folder(folder / ".append-run")  # type: ignore[operator]
+        else:
+            if folder is not None:
+                check_out_folder(folder, force=force)
+            run_folder = folder
         if total and not as_json:
             Console(stderr=True, highlight=False).print(
                 f"{total} games: {pairings} pairing(s) x {games} games each, seed {seed}", markup=False
             )
         try:
-            result = _run(game_name, names, games, options, seed, workers, backend, folder, total, not as_json)
+            result = _run(game_name, names, games, options, seed, workers, backend, run_folder, total, not as_json)
         except BatchInterrupted as stopped:
             partial: ArenaResult = stopped.partial
             done = f"{len(partial.outcomes)} of {total} games finished"
+            if earlier is not None and run_folder is not None:
+                shutil.rmtree(run_folder, ignore_errors=True)
+                interrupted(f"{done}; nothing appended to {folder}/ (an arena is added whole)")
             if folder is None:
                 interrupted(f"{done}; nothing written (no --out)")
             try:
@@ -121,7 +139,54 @@ def arena_command(
             except OSError as err:
                 bad_path(folder, (err.strerror or str(err)).lower())
             interrupted(f"{done}; their records and arena.json written to {folder}/")
+        if earlier is not None and folder is not None and run_folder is not None:
+            result = append_arena(earlier, result, folder, run_folder)
     report(result, folder, as_json, game.title)
+
+
+def arena_to_extend(
+    folder: Path | None, force: bool, game: str, options: dict[str, object], bots: list[str], seed: int
+) -> ArenaResult:
+    """The arena in `folder` that `--append` adds to, checked before any game: the same game,
+    options and bots, and a seed it has not played."""
+    if folder is None:
+        fail("--append needs --out DIR, the folder of the arena to add to")
+    if force:
+        fail("give --append (add to the arena there) or --force (replace it), not both")
+    earlier = read_arena(folder)
+    check_out_folder(folder, force=True)
+    if (earlier.game, earlier.options, earlier.bots) != (game, options, bots):
+        fail(
+            f"{folder} holds an arena of {earlier.game} with bots {','.join(earlier.bots)} and options "
+            f"{earlier.options}; --append adds games of the same game, options and bots"
+        )
+    if seed in (earlier.seeds or [earlier.seed]):
+        fail(f"{folder} already played seed {seed}; give another --seed to add other games")
+    return earlier
+
+
+def fresh_folder(path: Path) -> Path:
+    shutil.rmtree(path, ignore_errors=True)
+    path.mkdir(parents=True)
+    return path
+
+
+def append_arena(earlier: ArenaResult, result: ArenaResult, folder: Path, run_folder: Path) -> ArenaResult:
+    """The two arenas as one; this run's records are added to the folder's record file."""
+    with user_errors():
+        combined = combine_arenas([earlier, result])
+    target = next(
+        (folder / n for n in (RECORDS_FILE, "records.jsonl") if (folder / n).is_file()), folder / RECORDS_FILE
+    )
+    try:
+        with target.open("a") as records:
+            records.write((run_folder / RECORDS_FILE).read_text())
+    except OSError as err:
+        bad_path(folder, (err.strerror or str(err)).lower())
+    finally:
+        shutil.rmtree(run_folder, ignore_errors=True)
+    combined.records = str(target)
+    return combined
 
 
 def combine_command(game_name: str, folders: list[Path], out: Path | None, as_json: bool) -> None:
