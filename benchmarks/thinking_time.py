@@ -103,6 +103,7 @@ def plot(game: Game, bot: str, points: list[Point], out: Path) -> list[Path]:
     ax.errorbar(xs, rates, yerr=[below, above], fmt="o-", capsize=5, color="#4c72b0", label=bot)
     ax.axhline(1 / game.num_players, color="grey", linestyle=":", linewidth=1, label="fair share")
     ax.set_xscale("log")
+    ax.minorticks_off()
     ax.set_xticks(xs, [f"{x:g}" for x in xs])
     ax.set_ylim(0, 1)
     ax.set_xlabel("seconds a decision (whole decision)")

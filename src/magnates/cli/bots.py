@@ -11,6 +11,7 @@ from rich.table import Table
 
 from magnates.bots.learned import SHIPPED, WEIGHTS_DIR, shipped_file
 from magnates.bots.registry import available, describe, in_level_order, unavailable
+from magnates.bots.thinking import THINKING
 from magnates.cli.common import OPTION_HELP, PLAYERS_HELP, fail, load_game, user_errors
 from magnates.core.game import Game
 from magnates.games import games as game_names
@@ -45,6 +46,13 @@ def bots_command(
         console.print(table)
         for name, why in unavailable(game).items():
             console.print(f"  {name}: {why}", markup=False, soft_wrap=True)
+    thinking = ", ".join(f"{name} ({'default' if s is None else f'{s:g} s'})" for name, s in THINKING.items())
+    console.print(
+        "Search bots (easy, medium, hard, expert, mcts, ismcts) take a thinking time a move: "
+        f"magnates play --set thinking=NAME, one of {thinking}, or --set seconds=S.",
+        markup=False,
+        soft_wrap=True,
+    )
     print_weights(console)
 
 
