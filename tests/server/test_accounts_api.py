@@ -132,3 +132,19 @@ def test_accounts_work_on_postgresql(postgres_url: str, tmp_path: Path) -> None:
         assert pg.post("/api/accounts", json={"name": name.upper(), "password": PASSWORD}).status_code == 409
         assert pg.get("/api/me").json()["name"] == name
         assert pg.delete("/api/session").status_code == 204
+
+
+def test_odd_input_is_a_clear_422_never_a_failure(client: TestClient) -> None:
+    surrogate = '{"name": "Ana", "password": "\\ud800\\ud800\\ud800\\ud800x"}'
+    for path in ("/api/accounts", "/api/session"):
+        answer = client.post(path, content=surrogate, headers={"Content-Type": "application/json"})
+        assert answer.status_code == 422 and "surrogate" in answer.json()["detail"], path
+        assert client.post(path, json={"name": 5, "password": PASSWORD}).status_code == 422
+        assert client.post(path, json={"name": "Ana"}).status_code == 422
+    odd_name = '{"name": "A\\udc00na", "password": "correct horse battery"}'
+    assert (
+        client.post("/api/session", content=odd_name, headers={"Content-Type": "application/json"}).status_code == 422
+    )
+    assert client.get("/api/players/" + "x" * 300).status_code == 404
+    sign_up(client, "Ana")
+    assert client.patch("/api/me", json={"email": "a@" + "b" * 300 + ".org"}).status_code == 422

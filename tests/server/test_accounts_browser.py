@@ -15,8 +15,6 @@ import pytest
 from board_helpers import DESKTOP, PHONE, TIMEOUT_MS, assert_no_js_errors
 from server_helpers import LiveServer
 
-from magnates.server.app import create_app  # noqa: F401  (the live server's app; imported for the registry)
-
 PASSWORD = "correct horse battery"
 SHOTS = Path(os.environ.get("MAGNATES_SHOTS", Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"))
 

@@ -265,9 +265,10 @@ def content_security_policy(host: str) -> str:
 class SecurityHeaders:
     """Security headers on every HTTP answer, and cross-site state changes refused.
 
-    No authority rides on cookies (seat secrets travel in an Authorization header or a request
-    body that only the page's own script can write), so a forged cross-site request carries
-    none; state-changing requests whose Origin is another site are refused all the same.
+    Seat secrets travel in an Authorization header or a request body that only the page's own
+    script can write, and the one cookie (a signed-in session) authorises a change only with its
+    CSRF header (sessions.py), so a forged cross-site request carries no authority; state-changing
+    requests whose Origin is another site are refused all the same.
     """
 
     def __init__(self, app: ASGIApp, allowed_hosts: frozenset[str] = frozenset()) -> None:

@@ -4,6 +4,7 @@ the app (`create_app` calls `include_people` and, once the database is open, `in
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -37,12 +38,25 @@ def install_people(app: FastAPI, service: GameService) -> None:
     app.state.ratings = Ratings(service.store.engine, accounts)
     service.on_change.append(app.state.ratings.changed)
     app.state.time_controls = TimeControls(service.store.engine, service.store)
-    service.on_change.append(app.state.time_controls.changed)
+    # Several processes on one PostgreSQL: each change is heard by all, but only the game's owner
+    # charges a bank or sends a notice (the ratings are idempotent in the database).
+    service.on_change.append(owner_only(service, app.state.time_controls.changed))
     service.on_load.append(app.state.time_controls.loaded)
     mail = MailSettings.from_env()
     app.state.turn_mail = TurnMail(mail, accounts) if mail is not None else None
     if app.state.turn_mail is not None:
-        service.on_change.append(app.state.turn_mail.changed)
+        service.on_change.append(owner_only(service, app.state.turn_mail.changed))
+
+
+def owner_only(service: GameService, hook: Callable[[Table], None]) -> Callable[[Table], None]:
+    """`hook`, run only in the process that owns the game (every process, on SQLite)."""
+
+    def guarded(table: Table) -> None:
+        ownership = service.ownership
+        if ownership is None or ownership.holds(table.id):
+            hook(table)
+
+    return guarded
 
 
 def time_control(service: GameService, body: NewGame, options: dict[str, Any]) -> str | None:

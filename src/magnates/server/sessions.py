@@ -21,7 +21,7 @@ from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Request, Response
 from fastapi.responses import JSONResponse
-from pydantic import BaseModel, Field
+from pydantic import AfterValidator, BaseModel, Field
 from starlette.requests import HTTPConnection
 
 from magnates.server.accounts import MAX_PASSWORD, AccountStore, SignedIn, Unauthorized
@@ -35,19 +35,31 @@ SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 MAX_EMAIL = 254
 
 
+def plain_text(value: str) -> str:
+    """Text that UTF-8 can carry (JSON may hold lone surrogates, which no database or hash takes)."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise ValueError("holds a character that is not text (a lone surrogate)") from None
+    return value
+
+
+Text = Annotated[str, AfterValidator(plain_text)]
+
+
 class Credentials(BaseModel):
-    name: Annotated[str, Field(max_length=100, description="your name (2 to 24 characters)")]
-    password: Annotated[str, Field(max_length=MAX_PASSWORD, description="8 to 200 characters")]
+    name: Annotated[Text, Field(max_length=100, description="your name (2 to 24 characters)")]
+    password: Annotated[Text, Field(max_length=MAX_PASSWORD, description="8 to 200 characters")]
 
 
 class NewAccount(Credentials):
-    email: Annotated[str, Field(max_length=MAX_EMAIL)] | None = Field(
+    email: Annotated[Text, Field(max_length=MAX_EMAIL)] | None = Field(
         None, description="where to tell you it is your turn (optional; only if the server sends e-mail)"
     )
 
 
 class Settings(BaseModel):
-    email: Annotated[str, Field(max_length=MAX_EMAIL)] | None = Field(
+    email: Annotated[Text, Field(max_length=MAX_EMAIL)] | None = Field(
         None, description="an address for turn notices; empty or null: none"
     )
 
