@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from fastapi.websockets import WebSocketDisconnect
 from fault_helpers import sqlite_fault
 from sqlalchemy.exc import IntegrityError, OperationalError
 
@@ -134,6 +135,32 @@ def test_a_websocket_move_that_cannot_be_stored_gets_an_error_with_retry_after_a
             wait_until_ready(client)
             ws.send_json({"type": "action", "action": "mark 1", "step": 3})
             assert ws.receive_json()["step"] == 4
+
+
+def test_a_page_opening_a_game_while_the_database_is_away_is_told_to_come_back_not_refused(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with TestClient(create_app(db_url)) as client:
+        game_id, _ = new_game(client)
+        service: GameService = client.app.state.service  # type: ignore[attr-defined]
+        del service.tables[game_id]  # unloaded (idle): the next page reads it from the database
+
+        def unreachable(*_: Any) -> None:  # as psycopg answers while PostgreSQL is stopped
+            raise OperationalError("SELECT", None, ConnectionRefusedError("connection refused"))
+
+        with monkeypatch.context() as away:
+            away.setattr(service.store, "game", unreachable)
+            answer = client.get(f"/api/games/{game_id}")
+            assert answer.status_code == 503 and answer.headers["Retry-After"].isdigit(), answer.text
+            with client.websocket_connect(f"/ws/games/{game_id}") as ws:
+                told = ws.receive_json()
+                assert told["type"] == "error" and told["fatal"] is False and told["retry_after"] >= 1
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    ws.receive_json()
+                assert closed.value.code == 1013  # try again later (the page reconnects on its own)
+        wait_until_ready(client)
+        with client.websocket_connect(f"/ws/games/{game_id}") as ws:
+            assert ws.receive_json()["step"] == 3
 
 
 def test_a_write_stored_whose_answer_was_lost_is_read_back_and_its_retry_answered_once(
