@@ -118,6 +118,26 @@ def test_undo_is_refused_while_the_database_is_down_and_changes_nothing(db_url: 
         assert stored_actions(client, game_id) == list(service.tables[game_id].state.history)
 
 
+def test_seats_are_neither_taken_nor_re_issued_while_the_database_is_down(db_url: str) -> None:
+    body = {"game": "toy", "seats": [{"kind": "person"}, {"kind": "person", "open": True}]}
+    with TestClient(create_app(db_url)) as client:
+        created = client.post("/api/games", json=body).json()
+        game_id, creator = created["id"], {"Authorization": f"Bearer {created['creator_token']}"}
+        mine = {"Authorization": f"Bearer {created['seats'][0]['token']}"}
+        service: GameService = client.app.state.service  # type: ignore[attr-defined]
+        with sqlite_fault(service.store.engine, "readonly"):
+            taken = client.post(f"/api/games/{game_id}/seats/1/take", json={"name": "Bea"})
+            assert taken.status_code == 503 and "Retry-After" in taken.headers
+            reissued = client.post(f"/api/games/{game_id}/seats/0/token", headers=creator)
+            assert reissued.status_code == 503
+            players = client.get(f"/api/games/{game_id}").json()["players"]
+            assert players[1]["open"] and players[1]["name"] != "Bea"
+        assert client.get(f"/api/games/{game_id}", headers=mine).json()["seat"] == 0  # the old link still opens it
+        wait_until_ready(client)
+        assert client.post(f"/api/games/{game_id}/seats/1/take", json={"name": "Bea"}).status_code == 200
+        assert service.store.game(game_id).seats[1]["name"] == "Bea"  # type: ignore[union-attr]
+
+
 def test_a_websocket_move_that_cannot_be_stored_gets_an_error_with_retry_after_and_no_new_state(db_url: str) -> None:
     with TestClient(create_app(db_url)) as client:
         game_id, mine = new_game(client)
