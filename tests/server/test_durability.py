@@ -298,3 +298,37 @@ def test_what_counts_as_the_database_being_away() -> None:
     assert is_outage(ConnectionRefusedError())
     assert not is_outage(IntegrityError("x", None, sqlite3.IntegrityError("UNIQUE constraint failed")))
     assert not is_outage(ValueError("a bug"))
+
+
+def test_a_follower_catches_up_a_game_whose_notification_was_lost(db_url: str) -> None:
+    """Every RECHECK_SECONDS a process compares the stored last event of the games it follows with
+    its own copies: a game whose NOTIFY was lost (with an outage) is caught up all the same."""
+    from magnates.server.ownership import RECHECK_SECONDS, Ownership
+
+    with TestClient(create_app(db_url)) as client:
+        game_id, _ = new_game(client)
+        watched, _ = new_game(client)
+        service: GameService = client.app.state.service  # type: ignore[attr-defined]
+        tables = {g: service.tables[g] for g in (game_id, watched)}
+        caught: list[str] = []
+
+        async def catch_up(table: Any) -> None:
+            caught.append(table.id)
+
+        async def heard(*_: Any) -> None:
+            return None
+
+        leases = type("Leases", (), {"me": "here", "seconds": 5.0})()
+        ownership = Ownership("postgresql://nobody@127.0.0.1:1/none", leases, tables, catch_up, heard)  # type: ignore[arg-type]
+        # Another process stored a move of `watched`; its notification never came.
+        stored = {g: t.next_seq for g, t in tables.items()} | {watched: tables[watched].next_seq + 1}
+        ownership.stored_seqs = lambda ids: {g: stored[g] for g in ids}
+
+        async def twice() -> tuple[list[str], list[str]]:
+            first = await ownership.recheck(now=1000.0)
+            await asyncio.sleep(0.05)  # the catch-up runs as a task of its own
+            again = await ownership.recheck(now=1000.0 + RECHECK_SECONDS / 2)  # not due yet
+            return first, again
+
+        first, again = asyncio.run(twice())
+        assert first == [watched] and caught == [watched] and again == []
