@@ -276,8 +276,12 @@ def test_health_backs_off_from_a_quarter_second_to_two_and_refuses_writes_until_
     error = OperationalError("INSERT", None, ConnectionRefusedError("connection refused"))
     assert not health.down
     health.check()  # up: nothing refused
-    delays = []
-    for _ in range(6):
+    health.failed(error)
+    for _ in range(5):
+        health.failed(error)  # more requests failing in the same moment: the wait is not doubled for each
+    delays = [health.delay]
+    for _ in range(5):
+        health.retry_at = time.monotonic()  # the wait is up; the next try fails too: wait twice as long
         health.failed(error)
         delays.append(health.delay)
     assert delays == [FIRST_DELAY, 0.5, 1.0, MOST_DELAY, MOST_DELAY, MOST_DELAY] and MOST_DELAY == 2.0
