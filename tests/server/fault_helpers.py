@@ -46,7 +46,9 @@ class Ledger:
 
     sent: dict[str, dict[int, int]] = field(default_factory=dict)  # game -> step -> the action sent for it
     acked: dict[str, dict[int, int]] = field(default_factory=dict)  # game -> step -> the action answered 200
-    counts: collections.Counter[str] = field(default_factory=collections.Counter)  # moves sent, 503s, ...
+    # moves sent, acknowledged, moves refused (503), refused (503): every request so answered (moves,
+    # new games, reads of games not in memory), stale (409), no answer (a server gone), ...
+    counts: collections.Counter[str] = field(default_factory=collections.Counter)
     retry_after_missing: int = 0  # 503 answers without a Retry-After header (there must be none)
     finished: set[str] = field(default_factory=set)
 
@@ -161,6 +163,7 @@ class Players:
                 acked[step] = action
                 counts["acknowledged"] += 1
             elif answer.status_code == 503:
+                counts["moves refused (503)"] += 1
                 self._refused(answer)
                 await self._wait(answer)
             elif answer.status_code == 409:
