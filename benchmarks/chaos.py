@@ -173,7 +173,8 @@ def main() -> None:
     print(f"  moves sent                {counts['moves sent']:,}")
     print(f"  acknowledged              {counts['acknowledged']:,}")
     with_retry = ledger.retry_after_missing == 0
-    print(f"  refused with 503          {counts['refused (503)']:,}  (every one with Retry-After: {with_retry})")
+    print(f"  moves refused with 503    {counts['moves refused (503)']:,}")
+    print(f"  requests refused with 503 {counts['refused (503)']:,}  (every one with Retry-After: {with_retry})")
     print(f"  stale (409)               {counts['stale (409)']:,}")
     print(f"  no answer (server gone)   {counts['no answer']:,}")
     others = {k: v for k, v in counts.items() if k.startswith("answered")}

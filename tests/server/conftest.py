@@ -8,15 +8,13 @@ CI (env CI=true), where a missing one is a failure.
 from __future__ import annotations
 
 import os
-import shutil
-import subprocess
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from board_helpers import browser  # noqa: F401  the one Chromium fixture, shared by every browser test
 from fastapi.testclient import TestClient
+from fault_helpers import Cluster
 from server_helpers import PG_BIN_DIRS, LiveServer, free_port, unavailable
 
 from magnates.games import REGISTRY
@@ -43,36 +41,26 @@ def client(db_url: str) -> Iterator[TestClient]:
 
 
 @pytest.fixture(scope="session")
-def postgres_url() -> Iterator[str]:
-    """A throwaway PostgreSQL cluster run as the postgres user (it refuses to run as root)."""
+def postgres_cluster() -> Iterator[Cluster | None]:
+    """A throwaway PostgreSQL cluster run as the postgres user (it refuses to run as root); None when
+    the tests are given a server of their own (MAGNATES_TEST_PG_URL). test_faults.py stops and
+    starts it (and starts it again before it lets go)."""
     if os.environ.get("MAGNATES_TEST_PG_URL"):
-        yield os.environ["MAGNATES_TEST_PG_URL"]
+        yield None
         return
     if not PG_BIN_DIRS:
         unavailable("PostgreSQL server binaries are not installed (Debian package postgresql)")
-    bindir = PG_BIN_DIRS[0]
-    folder = Path(tempfile.mkdtemp(prefix="magnates-pg-"))
-    data = folder / "data"
-    as_root = os.geteuid() == 0
-    prefix: list[str] = []
-    if as_root:
-        shutil.chown(folder, "postgres")
-        prefix = ["runuser", "-u", "postgres", "--"]
-    port = free_port()
-    run = dict(check=True, capture_output=True, text=True)
-    subprocess.run([*prefix, str(bindir / "initdb"), "-D", str(data), "-A", "trust", "-U", "magnates"], **run)  # type: ignore[call-overload]
-    options = f"-k {folder} -p {port} -c listen_addresses=127.0.0.1 -c fsync=off"
-    subprocess.run(
-        [*prefix, str(bindir / "pg_ctl"), "-D", str(data), "-o", options, "-l", str(folder / "log"), "-w", "start"],
-        **run,  # type: ignore[call-overload]
-    )
+    cluster = Cluster(free_port())
+    cluster.start()
     try:
-        yield f"postgresql://magnates@127.0.0.1:{port}/postgres"
+        yield cluster
     finally:
-        subprocess.run(
-            [*prefix, str(bindir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"], capture_output=True
-        )
-        shutil.rmtree(folder, ignore_errors=True)
+        cluster.remove()
+
+
+@pytest.fixture(scope="session")
+def postgres_url(postgres_cluster: Cluster | None) -> str:
+    return postgres_cluster.url if postgres_cluster is not None else os.environ["MAGNATES_TEST_PG_URL"]
 
 
 @pytest.fixture

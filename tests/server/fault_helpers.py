@@ -7,7 +7,7 @@
 - `verify`: after the faults, the stored record of every game against the ledger: every acknowledged
   move at its step, every person's move stored was sent, events numbered without gap or repeat, and
   the game replays (the engine from its actions, and a fresh service rebuilding it as after a restart).
-- `Cluster`: a PostgreSQL cluster of its own, to stop and start (the tests' shared one stays up).
+- `Cluster`: a throwaway PostgreSQL cluster (the tests' session one) that a test may stop and start.
 - `ServerProcess`: the server in a process of its own, with the tests' toy game registered.
 - `sqlite_fault`: SQLite refusing writes as it does when its file is read-only or its disk is full.
 """
@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx2 as httpx
+from server_helpers import PG_BIN_DIRS
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
@@ -36,8 +37,6 @@ import magnates
 from magnates.core.errors import MagnatesError
 from magnates.server.service import GameService
 from magnates.server.storage import MOVES, Store, in_force
-
-PG_BIN_DIRS = sorted(Path("/usr/lib/postgresql").glob("*/bin"), reverse=True)
 
 
 # -- the players and their ledger ---------------------------------------------------------------
@@ -47,7 +46,9 @@ class Ledger:
 
     sent: dict[str, dict[int, int]] = field(default_factory=dict)  # game -> step -> the action sent for it
     acked: dict[str, dict[int, int]] = field(default_factory=dict)  # game -> step -> the action answered 200
-    counts: collections.Counter[str] = field(default_factory=collections.Counter)  # moves sent, 503s, ...
+    # moves sent, acknowledged, moves refused (503), refused (503): every request so answered (moves,
+    # new games, reads of games not in memory), stale (409), no answer (a server gone), ...
+    counts: collections.Counter[str] = field(default_factory=collections.Counter)
     retry_after_missing: int = 0  # 503 answers without a Retry-After header (there must be none)
     finished: set[str] = field(default_factory=set)
 
@@ -80,10 +81,15 @@ class Players:
         self.most_wait = most_wait  # the longest a client waits after a 503 (Retry-After, cut short for speed)
         self.spread = spread  # client i starts on server i (else every client on the first, the next if it fails)
         self.ledger = Ledger()
+        self.error: BaseException | None = None  # what stopped the clients, if anything did
 
     async def run(self, clients: int, stop: asyncio.Event, games_each: int | None = None) -> Ledger:
         async with httpx.AsyncClient(timeout=30) as http:
-            await asyncio.gather(*(self._client(http, index, stop, games_each) for index in range(clients)))
+            try:
+                await asyncio.gather(*(self._client(http, index, stop, games_each) for index in range(clients)))
+            except Exception as err:
+                self.error = err  # seen by whoever waits for progress (else it would wait in vain)
+                raise
         return self.ledger
 
     async def _request(self, http: httpx.AsyncClient, index: int, method: str, path: str, **kw: Any) -> httpx.Response:
@@ -140,6 +146,10 @@ class Players:
                 await self._wait(mine)
                 continue
             seen = mine.json()
+            if not seen["legal"]:  # answered by a process a step behind (following the owner): look again
+                counts["looked again"] += 1
+                await asyncio.sleep(0.05)
+                continue
             step = seen["step"]
             action = sent.get(step)
             if action is None or action not in {a["id"] for a in seen["legal"]}:
@@ -153,6 +163,7 @@ class Players:
                 acked[step] = action
                 counts["acknowledged"] += 1
             elif answer.status_code == 503:
+                counts["moves refused (503)"] += 1
                 self._refused(answer)
                 await self._wait(answer)
             elif answer.status_code == 409:
@@ -259,6 +270,14 @@ class Cluster:
 
     def stop(self, mode: str = "fast") -> None:
         self._run("pg_ctl", "-D", str(self.data), "-m", mode, "-w", "stop")
+
+    def ensure_running(self) -> None:
+        """Start it again if it is stopped (a test that stopped it failed before starting it)."""
+        done = subprocess.run(
+            [*self.prefix, str(self.bindir / "pg_ctl"), "-D", str(self.data), "status"], capture_output=True
+        )
+        if done.returncode != 0:
+            self.start()
 
     def remove(self) -> None:
         with contextlib.suppress(subprocess.CalledProcessError):

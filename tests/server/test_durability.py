@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from fastapi.websockets import WebSocketDisconnect
 from fault_helpers import sqlite_fault
 from sqlalchemy.exc import IntegrityError, OperationalError
 
@@ -117,6 +118,26 @@ def test_undo_is_refused_while_the_database_is_down_and_changes_nothing(db_url: 
         assert stored_actions(client, game_id) == list(service.tables[game_id].state.history)
 
 
+def test_seats_are_neither_taken_nor_re_issued_while_the_database_is_down(db_url: str) -> None:
+    body = {"game": "toy", "seats": [{"kind": "person"}, {"kind": "person", "open": True}]}
+    with TestClient(create_app(db_url)) as client:
+        created = client.post("/api/games", json=body).json()
+        game_id, creator = created["id"], {"Authorization": f"Bearer {created['creator_token']}"}
+        mine = {"Authorization": f"Bearer {created['seats'][0]['token']}"}
+        service: GameService = client.app.state.service  # type: ignore[attr-defined]
+        with sqlite_fault(service.store.engine, "readonly"):
+            taken = client.post(f"/api/games/{game_id}/seats/1/take", json={"name": "Bea"})
+            assert taken.status_code == 503 and "Retry-After" in taken.headers
+            reissued = client.post(f"/api/games/{game_id}/seats/0/token", headers=creator)
+            assert reissued.status_code == 503
+            players = client.get(f"/api/games/{game_id}").json()["players"]
+            assert players[1]["open"] and players[1]["name"] != "Bea"
+        assert client.get(f"/api/games/{game_id}", headers=mine).json()["seat"] == 0  # the old link still opens it
+        wait_until_ready(client)
+        assert client.post(f"/api/games/{game_id}/seats/1/take", json={"name": "Bea"}).status_code == 200
+        assert service.store.game(game_id).seats[1]["name"] == "Bea"  # type: ignore[union-attr]
+
+
 def test_a_websocket_move_that_cannot_be_stored_gets_an_error_with_retry_after_and_no_new_state(db_url: str) -> None:
     with TestClient(create_app(db_url)) as client:
         game_id, mine = new_game(client)
@@ -134,6 +155,32 @@ def test_a_websocket_move_that_cannot_be_stored_gets_an_error_with_retry_after_a
             wait_until_ready(client)
             ws.send_json({"type": "action", "action": "mark 1", "step": 3})
             assert ws.receive_json()["step"] == 4
+
+
+def test_a_page_opening_a_game_while_the_database_is_away_is_told_to_come_back_not_refused(
+    db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with TestClient(create_app(db_url)) as client:
+        game_id, _ = new_game(client)
+        service: GameService = client.app.state.service  # type: ignore[attr-defined]
+        del service.tables[game_id]  # unloaded (idle): the next page reads it from the database
+
+        def unreachable(*_: Any) -> None:  # as psycopg answers while PostgreSQL is stopped
+            raise OperationalError("SELECT", None, ConnectionRefusedError("connection refused"))
+
+        with monkeypatch.context() as away:
+            away.setattr(service.store, "game", unreachable)
+            answer = client.get(f"/api/games/{game_id}")
+            assert answer.status_code == 503 and answer.headers["Retry-After"].isdigit(), answer.text
+            with client.websocket_connect(f"/ws/games/{game_id}") as ws:
+                told = ws.receive_json()
+                assert told["type"] == "error" and told["fatal"] is False and told["retry_after"] >= 1
+                with pytest.raises(WebSocketDisconnect) as closed:
+                    ws.receive_json()
+                assert closed.value.code == 1013  # try again later (the page reconnects on its own)
+        wait_until_ready(client)
+        with client.websocket_connect(f"/ws/games/{game_id}") as ws:
+            assert ws.receive_json()["step"] == 3
 
 
 def test_a_write_stored_whose_answer_was_lost_is_read_back_and_its_retry_answered_once(
@@ -229,8 +276,12 @@ def test_health_backs_off_from_a_quarter_second_to_two_and_refuses_writes_until_
     error = OperationalError("INSERT", None, ConnectionRefusedError("connection refused"))
     assert not health.down
     health.check()  # up: nothing refused
-    delays = []
-    for _ in range(6):
+    health.failed(error)
+    for _ in range(5):
+        health.failed(error)  # more requests failing in the same moment: the wait is not doubled for each
+    delays = [health.delay]
+    for _ in range(5):
+        health.retry_at = time.monotonic()  # the wait is up; the next try fails too: wait twice as long
         health.failed(error)
         delays.append(health.delay)
     assert delays == [FIRST_DELAY, 0.5, 1.0, MOST_DELAY, MOST_DELAY, MOST_DELAY] and MOST_DELAY == 2.0
@@ -251,3 +302,37 @@ def test_what_counts_as_the_database_being_away() -> None:
     assert is_outage(ConnectionRefusedError())
     assert not is_outage(IntegrityError("x", None, sqlite3.IntegrityError("UNIQUE constraint failed")))
     assert not is_outage(ValueError("a bug"))
+
+
+def test_a_follower_catches_up_a_game_whose_notification_was_lost(db_url: str) -> None:
+    """Every RECHECK_SECONDS a process compares the stored last event of the games it follows with
+    its own copies: a game whose NOTIFY was lost (with an outage) is caught up all the same."""
+    from magnates.server.ownership import RECHECK_SECONDS, Ownership
+
+    with TestClient(create_app(db_url)) as client:
+        game_id, _ = new_game(client)
+        watched, _ = new_game(client)
+        service: GameService = client.app.state.service  # type: ignore[attr-defined]
+        tables = {g: service.tables[g] for g in (game_id, watched)}
+        caught: list[str] = []
+
+        async def catch_up(table: Any) -> None:
+            caught.append(table.id)
+
+        async def heard(*_: Any) -> None:
+            return None
+
+        leases = type("Leases", (), {"me": "here", "seconds": 5.0})()
+        ownership = Ownership("postgresql://nobody@127.0.0.1:1/none", leases, tables, catch_up, heard)  # type: ignore[arg-type]
+        # Another process stored a move of `watched`; its notification never came.
+        stored = {g: t.next_seq for g, t in tables.items()} | {watched: tables[watched].next_seq + 1}
+        ownership.stored_seqs = lambda ids: {g: stored[g] for g in ids}
+
+        async def twice() -> tuple[list[str], list[str]]:
+            first = await ownership.recheck(now=1000.0)
+            await asyncio.sleep(0.05)  # the catch-up runs as a task of its own
+            again = await ownership.recheck(now=1000.0 + RECHECK_SECONDS / 2)  # not due yet
+            return first, again
+
+        first, again = asyncio.run(twice())
+        assert first == [watched] and caught == [watched] and again == []

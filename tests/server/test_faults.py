@@ -25,8 +25,8 @@ from typing import Any
 import httpx2 as httpx
 import pytest
 import websockets
-from fault_helpers import PG_BIN_DIRS, Cluster, InProcess, Players, ServerProcess, sqlite_fault, verify
-from server_helpers import free_port, unavailable
+from fault_helpers import Cluster, InProcess, Players, ServerProcess, sqlite_fault, verify
+from server_helpers import free_port
 from sqlalchemy import text
 
 from magnates.server.storage import Store, make_engine, normalize_url
@@ -34,17 +34,15 @@ from magnates.server.storage import Store, make_engine, normalize_url
 OPTIONS = {"rounds": 4}  # the toy game: about 20 steps, 8 decisions a seat
 
 
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[Cluster]:
-    """A PostgreSQL cluster of this module's own: it is stopped and started under load."""
-    if not PG_BIN_DIRS:
-        unavailable("PostgreSQL server binaries are not installed (Debian package postgresql)")
-    made = Cluster(free_port())
-    made.start()
+@pytest.fixture
+def cluster(postgres_cluster: Cluster | None) -> Iterator[Cluster]:
+    """The tests' PostgreSQL cluster, to stop and start under load: running again when the test ends."""
+    if postgres_cluster is None:
+        pytest.skip("the PostgreSQL given in MAGNATES_TEST_PG_URL is not this suite's to stop and start")
     try:
-        yield made
+        yield postgres_cluster
     finally:
-        made.remove()
+        postgres_cluster.ensure_running()
 
 
 async def healthz(url: str) -> dict[str, Any]:
@@ -72,6 +70,8 @@ async def progress(players: Players, moves: int, what: str, seconds: float = 30)
     wanted = counts["acknowledged"] + moves
 
     async def enough() -> bool:
+        if players.error is not None:
+            raise AssertionError(f"the clients stopped {what}") from players.error
         return counts["acknowledged"] >= wanted
 
     await wait_for(enough, seconds, f"{moves} moves acknowledged {what} ({dict(counts)})")

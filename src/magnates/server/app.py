@@ -25,6 +25,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, RedirectResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
+from sqlalchemy.exc import SQLAlchemyError
 
 from magnates.core.errors import MagnatesError, OptionError, RecordError
 from magnates.core.options import parse_option_pairs
@@ -235,11 +236,16 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
     async def _too_many(_: Request, err: TooMany) -> JSONResponse:
         return JSONResponse({"detail": str(err)}, status_code=429, headers={"Retry-After": str(err.retry_after)})
 
-    @app.exception_handler(Exception)
-    async def _unexpected(request: Request, err: Exception) -> JSONResponse:
-        if is_outage(err):  # a read of a database that is away (a write says so itself): 503, try again
+    @app.exception_handler(SQLAlchemyError)
+    async def _database_error(request: Request, err: Exception) -> JSONResponse:
+        """A read of a database that is away (a write says so itself): 503 with Retry-After, no traceback."""
+        if is_outage(err):
             refused = service().health.refuse(err)
             return await _magnates_error(request, refused if isinstance(refused, Unavailable) else Unavailable(""))
+        return await _unexpected(request, err)
+
+    @app.exception_handler(Exception)
+    async def _unexpected(request: Request, err: Exception) -> JSONResponse:
         logger.exception("%s %s failed", request.method, request.url.path)
         return JSONResponse({"detail": "the server failed to answer that (nothing changed); please try again"}, 500)
 
@@ -507,6 +513,9 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
         try:
             table = svc.get(game_id)
             seat = seat_of(websocket, table, secret)  # no secret: the signed-in account's seat, if any
+        except Unavailable as err:
+            await _away(websocket, subprotocol, err.retry_after)
+            return
         except MagnatesError as err:
             await websocket.accept(subprotocol=subprotocol)
             await websocket.send_json({"type": "error", "message": str(err)[:300], "fatal": True})
@@ -516,11 +525,7 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
             if not is_outage(err):
                 raise
             gone = svc.health.refuse(err)
-            wait = gone.retry_after if isinstance(gone, Unavailable) else 1
-            await websocket.accept(subprotocol=subprotocol)
-            message = "the game's storage cannot be reached just now; try again shortly"
-            await websocket.send_json({"type": "error", "message": message, "fatal": True, "retry_after": wait})
-            await websocket.close(code=1013)  # try again later
+            await _away(websocket, subprotocol, gone.retry_after if isinstance(gone, Unavailable) else 1)
             return
         address = client_address(websocket.scope, proxies)
         refused = hub.refusal(table, seat, address)
@@ -552,6 +557,15 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
     # The outermost: its headers are on every answer, a 413 too; Host and Origin checked first.
     app.add_middleware(SecurityHeaders, allowed_hosts=parse_allowed(limits.allowed_hosts))
     return app
+
+
+async def _away(websocket: WebSocket, subprotocol: str | None, wait: int) -> None:
+    """The game cannot be read while the database is away: not fatal, the page reconnects on its own
+    (on its backoff) and gets the game once the database is back; 1013 is "try again later"."""
+    await websocket.accept(subprotocol=subprotocol)
+    message = "the game's storage cannot be reached just now; reconnecting shortly"
+    await websocket.send_json({"type": "error", "message": message, "fatal": False, "retry_after": wait})
+    await websocket.close(code=1013)
 
 
 async def _deny(websocket: WebSocket, subprotocol: str | None, message: str) -> None:

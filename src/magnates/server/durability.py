@@ -114,16 +114,21 @@ class Health:
         return self.down_since is not None
 
     def failed(self, err: BaseException) -> None:
-        """A write or probe could not reach the database: refuse writes until the next probe."""
+        """A write or probe could not reach the database: refuse writes until the next probe. The wait
+        doubles when a try after the last wait failed too, not for each request failing meanwhile
+        (a transaction of many moves fails them all at once)."""
+        now = time.monotonic()
+        self.error = said(err)
         if self.down_since is None:
             self.down_since = time.time()
             self.outages += 1
             self.delay = FIRST_DELAY
-            logger.warning("the database cannot be written (%s); moves are refused until it is back", said(err))
-        else:
+            logger.warning("the database cannot be written (%s); moves are refused until it is back", self.error)
+        elif now >= self.retry_at:
             self.delay = min(MOST_DELAY, self.delay * 2)
-        self.error = said(err)
-        self.retry_at = time.monotonic() + self.delay
+        else:
+            return
+        self.retry_at = now + self.delay
         self._probe_later()
 
     def succeeded(self) -> None:

@@ -442,6 +442,7 @@ class GameService:
         ]
         for game_id in idle:
             del self.tables[game_id]
+        self.unsure.difference_update(idle)  # read whole from the database when next used
         if self.ownership is not None:
             self.ownership.forget(idle)
         return len(idle)
