@@ -42,6 +42,7 @@ def install_people(app: FastAPI, service: GameService) -> None:
     # charges a bank or sends a notice (the ratings are idempotent in the database).
     service.on_change.append(owner_only(service, app.state.time_controls.changed))
     service.on_load.append(app.state.time_controls.loaded)
+    service.on_forfeit.append(app.state.time_controls.forfeit)
     mail = MailSettings.from_env()
     app.state.turn_mail = TurnMail(mail, accounts) if mail is not None else None
     if app.state.turn_mail is not None:

@@ -77,6 +77,11 @@ class GameService:
         self.on_change: list[Callable[[Table], None]] = []
         # Told of a table rebuilt from the database, with the time its clock goes on from (timecontrol.py).
         self.on_load: list[Callable[[Table, float], None]] = []
+        # Store a seat's forfeit on time (timecontrol.py); it is shown only once they all succeeded.
+        self.on_forfeit: list[Callable[[Table], None]] = []
+        # Waiting games whose first automatic moves could not be stored when their last seat was
+        # taken: the clock's tick starts them once the database is back (`_start_if_ready`).
+        self.unstarted: set[str] = set()
         self.health = Health(lambda: probe(store.engine))  # can the database be written now (durability.py)
         # Games whose last write failed without a clear answer (it may have been stored all the same):
         # each reads what is stored after its last event before it is written again.
@@ -320,7 +325,7 @@ class GameService:
         """Replace a table's seats, stored first (an account taking its seat, bots in the seats a
         waiting game still had open: players.py, waiting.py); a game that waited starts then."""
         self._own_now(table)
-        self.store.set_seats(table.id, [s.to_json() for s in seats])
+        self._write(self.store.set_seats, table.id, [s.to_json() for s in seats])
         table.seats = seats
         table.answers.clear()
         self._attach_bots(table)
@@ -333,10 +338,39 @@ class GameService:
         once every seat is taken, chance and bots play until a person decides, as at creation."""
         if table.waiting or table.state.is_terminal():
             return
-        events = advance(table)
-        if events:
-            self.store.append(table.id, events, "finished" if table.state.is_terminal() else None)
-            self._changed(table)
+        staged = stage(table)
+        events = advance(staged)
+        if not events:
+            return
+        try:
+            self._write(self.store.append, table.id, events, "finished" if staged.state.is_terminal() else None)
+        except Exception:
+            # The seats are stored; only the deal is not. Nothing is shown ahead of the record, and
+            # the clock's tick (`start_unstarted`) tries again.
+            self.unsure.add(table.id)
+            self.unstarted.add(table.id)
+            logger.warning("game %s: its first moves could not be stored yet; it starts once they are", table.id)
+            return
+        self.unstarted.discard(table.id)
+        publish(table, staged)
+        self._changed(table)
+
+    def start_unstarted(self) -> int:
+        """Start the games whose first moves could not be stored when their seats filled; how many did."""
+        started = 0
+        for game_id in list(self.unstarted):
+            table = self.tables.get(game_id)
+            if table is None:  # rebuilt from the database on its next use, pending moves played then
+                self.unstarted.discard(game_id)
+                continue
+            if table.id in self.unsure:
+                try:
+                    self._settle_now(table)
+                except Exception:
+                    return started
+            self._start_if_ready(table)
+            started += game_id not in self.unstarted
+        return started
 
     def reissue(self, table: Table, seat: int, creator_token: str | None) -> str:
         """A new secret for a person's seat (the old link stops working); only the game's creator may."""
@@ -698,6 +732,8 @@ class GameService:
         now = time.time() if now is None else now
         if self.health.down:
             return 0  # the clock waits for the database: a timeout move could not be stored
+        if self.unstarted:
+            self.start_unstarted()
         due = [t for t in list(self.tables.values()) if t.deadline is not None and t.deadline <= now]
         if self.ownership is not None and due:
             # The owner runs a game's clock; a game nobody holds is adopted by a process that has it.
@@ -722,8 +758,14 @@ class GameService:
             if table.deadline is None or table.deadline > now:
                 return False
             seat = table.state.current_player()
-            if table.on_timeout == "forfeit":  # the seat loses on time (timecontrol.py stores it)
+            if table.on_timeout == "forfeit":  # the seat loses on time, stored before it is shown
                 table.forfeited = seat
+                try:
+                    for store_forfeit in self.on_forfeit:
+                        self._write(store_forfeit, table)
+                except Exception:
+                    table.forfeited = None  # not stored: the clock tries again once the database is back
+                    raise
                 table.revision += 1
                 self._changed(table)
                 return True

@@ -99,9 +99,7 @@ class TimeControls:
         if not table.bank_seconds and table.on_timeout == "bot":
             return
         now = time.time()
-        if table.forfeited is not None:
-            self._save(table)
-            self.store.append(table.id, [], "finished")
+        if table.forfeited is not None:  # stored by `forfeit` before it was shown
             return
         if table.bank_seconds and table.turn is not None and table.turn[1] != table.step:
             seat, _, since = table.turn
@@ -113,6 +111,12 @@ class TimeControls:
             self._start_turn(table, now)
         else:  # the same decision still running (a seat taken, ...): its deadline stays where it was
             start_clock(table, table.turn[2])
+
+    def forfeit(self, table: Table) -> None:
+        """Store the seat's forfeit on time (`table.forfeited`) and the game's end; the service shows
+        it only once this returned (an error here leaves the game as stored)."""
+        self._save(table)
+        self.store.append(table.id, [], "finished")
 
     @staticmethod
     def _start_turn(table: Table, since: float) -> None:
