@@ -48,8 +48,8 @@ def default_allowed(host: str) -> str:
     """What `magnates serve --host HOST` answers to by default: that name (an address always), the
     localhost forms, and for a wildcard address this machine's own names."""
     names = list(LOCAL_NAMES)
-    if host.strip() in WILDCARDS:
-        names += [socket.gethostname(), socket.getfqdn()]
+    if host.strip() in WILDCARDS:  # every interface: the machine's own names (and its mDNS one) too
+        names += [socket.gethostname(), socket.getfqdn(), f"{socket.gethostname()}.local"]
     elif not is_ip_literal(host_name(host)):
         names.append(host)
     return ",".join(dict.fromkeys(n.lower() for n in names if n))
