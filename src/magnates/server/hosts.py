@@ -7,8 +7,8 @@ Origin) against the names the server is meant to have can. An address written as
 literal) is always allowed: no rebinding happens without a name, and a page at an address is that
 address's own origin.
 
-`magnates serve` answers to the address it listens on and the localhost forms unless told more
-(`--allowed-host` / `MAGNATES_ALLOWED_HOSTS`); "*" switches the check off. `create_app` without
+`magnates serve` answers to the address it listens on, the localhost forms and the names it is
+given (`--allowed-host` / `MAGNATES_ALLOWED_HOSTS`); "*" switches the check off. `create_app` without
 a list checks only that Origin equals Host, as an embedding application may have its own check.
 """
 
