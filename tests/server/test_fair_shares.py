@@ -7,9 +7,12 @@ from __future__ import annotations
 import contextlib
 import logging
 import socket
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx2 as httpx
@@ -341,3 +344,29 @@ def test_a_digit_string_action_is_refused_with_422_as_documented(client: TestCli
         error = ws.receive_json()
         assert error["type"] == "error" and "JSON number" in error["message"]
     assert client.get(f"/api/games/{gid}", headers=auth(tok)).json() == before
+
+
+def test_magnates_serve_answers_only_its_names_and_drops_slow_headers(tmp_path: Path) -> None:
+    """The command wires it all: its default names plus --allowed-host, and uvicorn with the deadline."""
+    port = free_port()
+    command = [sys.executable, "-m", "magnates.cli.main", "serve", "--port", str(port), "--db"]
+    command += [f"sqlite:///{tmp_path}/s.db", "--allowed-host", "play.example", "--header-timeout", "1"]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                assert httpx.get(f"{url}/healthz", timeout=2).status_code == 200  # an address: always
+                break
+            except httpx.HTTPError:
+                assert time.monotonic() < deadline and process.poll() is None, "the server did not answer"
+                time.sleep(0.1)
+        for host, status in (("localhost:8000", 200), ("play.example", 200), ("rebind.attacker.example", 400)):
+            assert httpx.get(f"{url}/healthz", headers={"Host": host}, timeout=5).status_code == status, host
+        slow = raw(url, b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        assert read_until_closed(slow, within=5).startswith(b"HTTP/1.1 408")
+        slow.close()
+    finally:
+        process.terminate()
+        process.wait(timeout=30)

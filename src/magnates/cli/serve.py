@@ -99,7 +99,7 @@ def serve_command(
     allowed_host: list[str] | None = typer.Option(  # noqa: B008  (a list option; typer reads it as repeatable)
         None,
         "--allowed-host",
-        help="a host name this server answers to (repeatable; '*': any) [--host and localhost]",
+        help="a host name this server answers to besides --host and localhost (repeatable; '*': any)",
         rich_help_panel=LIMITS,
     ),
 ) -> None:
@@ -138,8 +138,8 @@ def serve_command(
             build_burst=build_burst,
             allowed_hosts=",".join(allowed_host) if allowed_host else None,
         )
-        if not limits.allowed_hosts:  # DNS rebinding: answer only to the names this server is meant to have
-            limits.allowed_hosts = default_allowed(host)
+        # DNS rebinding: answer only to the names this server is meant to have (its own, localhost, those given).
+        limits.allowed_hosts = ",".join(n for n in (default_allowed(host), limits.allowed_hosts) if n)
     except ValueError as err:
         fail(str(err))
     url = db or default_url()

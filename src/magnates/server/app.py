@@ -528,12 +528,15 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
             await _away(websocket, subprotocol, gone.retry_after if isinstance(gone, Unavailable) else 1)
             return
         address = client_address(websocket.scope, proxies)
-        refused = hub.refusal(table, seat, address)
+        refused = hub.admit(table, seat, address)  # its place taken now, before any await
         if refused is not None:
             await _deny(websocket, subprotocol, refused)
             return
-        await websocket.accept(subprotocol=subprotocol)
-        await hub.serve(websocket, table, seat, address)
+        try:
+            await websocket.accept(subprotocol=subprotocol)
+            await hub.serve(websocket, table, seat, address)
+        finally:
+            hub.release(seat, address)
 
     @app.get("/docs", include_in_schema=False)
     async def api_docs() -> FileResponse:

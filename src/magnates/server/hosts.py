@@ -7,8 +7,8 @@ Origin) against the names the server is meant to have can. An address written as
 literal) is always allowed: no rebinding happens without a name, and a page at an address is that
 address's own origin.
 
-`magnates serve` answers to the address it listens on and the localhost forms unless told more
-(`--allowed-host` / `MAGNATES_ALLOWED_HOSTS`); "*" switches the check off. `create_app` without
+`magnates serve` answers to the address it listens on, the localhost forms and the names it is
+given (`--allowed-host` / `MAGNATES_ALLOWED_HOSTS`); "*" switches the check off. `create_app` without
 a list checks only that Origin equals Host, as an embedding application may have its own check.
 """
 
@@ -48,8 +48,8 @@ def default_allowed(host: str) -> str:
     """What `magnates serve --host HOST` answers to by default: that name (an address always), the
     localhost forms, and for a wildcard address this machine's own names."""
     names = list(LOCAL_NAMES)
-    if host.strip() in WILDCARDS:
-        names += [socket.gethostname(), socket.getfqdn()]
+    if host.strip() in WILDCARDS:  # every interface: the machine's own names (and its mDNS one) too
+        names += [socket.gethostname(), socket.getfqdn(), f"{socket.gethostname()}.local"]
     elif not is_ip_literal(host_name(host)):
         names.append(host)
     return ",".join(dict.fromkeys(n.lower() for n in names if n))

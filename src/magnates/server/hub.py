@@ -95,6 +95,29 @@ class Hub:
             return f"{who} {cap} open connections (close another tab or window)"
         return None
 
+    def admit(self, table: Table, seat: int | None, address: str) -> str | None:
+        """`refusal`, and when there is none the connection's place taken at once (counted in all, as
+        a spectator, for its address): handshakes that overlap cannot all pass the same check.
+        A connection admitted must be `release`d once it ends, accepted or not."""
+        refused = self.refusal(table, seat, address)
+        if refused is None:
+            self.total += 1
+            self.spectating += seat is None
+            mine = (address_group(address), seat is None)
+            self.per_address[mine] = self.per_address.get(mine, 0) + 1
+        return refused
+
+    def release(self, seat: int | None, address: str) -> None:
+        """An admitted connection ended: its place is free again."""
+        self.total -= 1
+        self.spectating -= seat is None
+        mine = (address_group(address), seat is None)
+        left = self.per_address.get(mine, 1) - 1
+        if left > 0:
+            self.per_address[mine] = left
+        else:
+            self.per_address.pop(mine, None)
+
     def kick(self, table: Table, seat: int) -> None:
         """Close a seat's connections (its link was re-issued)."""
         for websocket in list(self.sockets.get((table.id, seat), ())):
@@ -102,13 +125,10 @@ class Hub:
                 asyncio.get_running_loop().create_task(websocket.close(code=4403))
 
     async def serve(self, websocket: WebSocket, table: Table, seat: int | None, address: str) -> None:
+        """Serve an accepted WebSocket (admitted with `admit`) until it closes."""
         connection = Connection()
         key = (table.id, seat)
         self.sockets.setdefault(key, set()).add(websocket)
-        self.total += 1
-        self.spectating += seat is None
-        mine = (address_group(address), seat is None)
-        self.per_address[mine] = self.per_address.get(mine, 0) + 1
         table.listeners.append(connection)
         sender = asyncio.create_task(self._send_updates(websocket, table, seat, connection))
         try:
@@ -138,13 +158,6 @@ class Hub:
                 group.discard(websocket)
                 if not group:
                     del self.sockets[key]
-            self.total -= 1
-            self.spectating -= seat is None
-            left = self.per_address.get(mine, 1) - 1
-            if left > 0:
-                self.per_address[mine] = left
-            else:
-                self.per_address.pop(mine, None)
             sender.cancel()
 
     @staticmethod
