@@ -172,6 +172,8 @@ def main() -> None:
     print(f"  seconds                   {result['seconds']:.1f}")
     print(f"  moves sent                {counts['moves sent']:,}")
     print(f"  acknowledged              {counts['acknowledged']:,}")
+    print(f"  acknowledged again        {counts['acknowledged again']:,}  (a retry after a lost answer)")
+    print(f"  acknowledged differently  {len(ledger.acked_twice)}  (must be 0)")
     with_retry = ledger.retry_after_missing == 0
     print(f"  moves refused with 503    {counts['moves refused (503)']:,}")
     print(f"  requests refused with 503 {counts['refused (503)']:,}  (every one with Retry-After: {with_retry})")
@@ -185,7 +187,7 @@ def main() -> None:
     print(f"  event gaps or repeats     {len(verdict.gaps)}")
     print(f"  games                     {verdict.games:,} ({len(ledger.finished):,} played to the end)")
     print(f"  games that replay         {verdict.replayed:,}")
-    if not verdict.sound:
+    if not verdict.sound or ledger.acked_twice:
         print("  NOT SOUND:", verdict.lost[:5], verdict.unsent[:5], verdict.gaps[:5], verdict.broken[:5])
         sys.exit(1)
 

@@ -50,6 +50,9 @@ class Ledger:
     # new games, reads of games not in memory), stale (409), no answer (a server gone), ...
     counts: collections.Counter[str] = field(default_factory=collections.Counter)
     retry_after_missing: int = 0  # 503 answers without a Retry-After header (there must be none)
+    # A step answered 200 for two different actions (there must be none; the same action answered
+    # again is a retry after a lost answer, acknowledged once).
+    acked_twice: list[str] = field(default_factory=list)
     finished: set[str] = field(default_factory=set)
 
     @property
@@ -160,8 +163,13 @@ class Players:
             path = f"/api/games/{game_id}/actions"
             answer = await self._request(http, index, "POST", path, headers=secret, json=body)
             if answer.status_code == 200:
+                if step not in acked:
+                    counts["acknowledged"] += 1
+                elif acked[step] == action:  # a retry of a move whose first answer was lost, or read behind
+                    counts["acknowledged again"] += 1
+                else:
+                    self.ledger.acked_twice.append(f"{game_id} step {step}: {acked[step]} then {action}")
                 acked[step] = action
-                counts["acknowledged"] += 1
             elif answer.status_code == 503:
                 counts["moves refused (503)"] += 1
                 self._refused(answer)

@@ -62,6 +62,7 @@ def assert_sound(verdict: Any, ledger: Any) -> None:
     assert not verdict.unsent and not verdict.gaps and not verdict.broken, verdict
     assert verdict.replayed == verdict.games and verdict.acknowledged == ledger.counts["acknowledged"]
     assert ledger.retry_after_missing == 0  # every 503 said when to try again
+    assert not ledger.acked_twice, ledger.acked_twice[:5]  # no step acknowledged for two different moves
 
 
 async def progress(players: Players, moves: int, what: str, seconds: float = 30) -> None:
