@@ -29,7 +29,12 @@ def write_chart(review: Review, out_dir: Path, stem: str = "review") -> list[Pat
         mark = MARKS.get(decision.label)
         if mark is not None:
             ax.scatter(
-                [decision.step + 1], [decision.after[decision.seat]], s=mark[1], color=mark[0], zorder=3, edgecolors="white"
+                [decision.step + 1],
+                [decision.after[decision.seat]],
+                s=mark[1],
+                color=mark[0],
+                zorder=3,
+                edgecolors="white",
             )
     for step in review.turning_points:
         ax.axvline(step + 1, color="grey", linewidth=0.8, linestyle=":")
