@@ -172,3 +172,13 @@ def test_bad_settings_and_seats_are_refused_with_a_clear_error() -> None:
     game = magnates.load("magnate", players=2)
     with pytest.raises(magnates.OptionError, match="seat 3 is not in this 2-player game"):
         review_record(played(game, 1, 10).record(), FAST, seats=[2])
+
+
+def test_a_time_budget_bounds_each_decision() -> None:
+    game = magnates.load("galactic-magnate", players=2)
+    state = decision_of(game, 1, 30)
+    seat = state.current_player()
+    timed = Coach(game, CoachSettings(samples=100_000, seconds=0.05))
+    estimate = judge_decision(timed, state, len(state.history))
+    assert 1 <= estimate.worlds < 100_000  # stopped by the clock, after at least one world
+    assert abs(sum(estimate.best.chances) - 1) < 1e-9 and estimate.best.chances[seat] >= 0

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from magnates.analysis.chances import from_finished, from_values, sides_of
@@ -84,20 +84,19 @@ class DecisionEstimate:
     source: str
     bot_move: int | None = None
     worlds: int = 0
-    extra: dict[str, Any] = field(default_factory=dict)
 
     @property
     def best(self) -> MoveEstimate:
         return self.moves[0]
 
-    def of(self, action: int) -> MoveEstimate:
-        for move in self.moves:
-            if move.action == action:
-                return move
-        raise KeyError(f"action {action} was not judged at this decision")
-
     def of_or_none(self, action: int) -> MoveEstimate | None:
         return next((move for move in self.moves if move.action == action), None)
+
+    def of(self, action: int) -> MoveEstimate:
+        found = self.of_or_none(action)
+        if found is None:
+            raise KeyError(f"action {action} was not judged at this decision")
+        return found
 
     def loss(self, action: int) -> float:
         """How much of the seat's chance `action` gave up against the best move found (never negative)."""

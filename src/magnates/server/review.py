@@ -101,6 +101,8 @@ class Reviews:
             review = review_record(record, SETTINGS, progress=progress).to_json()
             self.save(store, game_id, len(record.actions), review)
             job.status = "done"
+            with self.lock:
+                self.jobs.pop(game_id, None)  # stored: the table answers from now on
         except Exception as err:  # a failed review is reported, never left running
             logger.exception("reviewing game %s failed", game_id)
             job.status, job.error = "failed", f"the review failed ({type(err).__name__})"
