@@ -112,3 +112,18 @@ def test_hints_only_for_a_seat_against_bots_and_off_for_spectators(app_client: T
     other = {"Authorization": f"Bearer {two_people['seats'][0]['token']}"}
     refused = app_client.post(f"/api/games/{two_people['id']}/hint", headers=other)
     assert refused.status_code == 403 and "only for games against bots" in refused.json()["detail"]
+
+
+def test_no_hints_in_a_rated_game_against_bots_even_after_a_restart(tmp_path: Any) -> None:
+    url = f"sqlite:///{tmp_path / 'rated.db'}"
+    body = {"game": "galactic-magnate", "seats": [{"kind": "person"}, {"kind": "bot", "bot": "greedy"}], "rated": True}
+    with TestClient(create_app(url)) as client:
+        created = client.post("/api/games", json=body).json()
+        game_id, headers = created["id"], {"Authorization": f"Bearer {created['seats'][0]['token']}"}
+        refused = client.post(f"/api/games/{game_id}/hint", headers=headers)
+        assert refused.status_code == 403 and "rated game" in refused.json()["detail"]
+        unrated = client.post("/api/games", json={**body, "rated": False}).json()
+        mine = {"Authorization": f"Bearer {unrated['seats'][0]['token']}"}
+        assert client.get(f"/api/games/{unrated['id']}/hint", headers=mine).json()["available"] is True
+    with TestClient(create_app(url)) as again:
+        assert again.post(f"/api/games/{game_id}/hint", headers=headers).status_code == 403

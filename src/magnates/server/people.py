@@ -37,6 +37,7 @@ def install_people(app: FastAPI, service: GameService) -> None:
     app.state.players = Players(service.store.engine)
     app.state.ratings = Ratings(service.store.engine, accounts)
     service.on_change.append(app.state.ratings.changed)
+    service.on_load.append(app.state.ratings.loaded)
     app.state.time_controls = TimeControls(service.store.engine, service.store)
     # Several processes on one PostgreSQL: each change is heard by all, but only the game's owner
     # charges a bank or sends a notice (the ratings are idempotent in the database).
@@ -73,5 +74,5 @@ def after_create(request: Request, service: GameService, table: Table, body: New
     a bank of time or a forfeit on time is kept."""
     players.on_create(request, service, table)
     if body.rated:
-        ratings_of(request).ask(table.id)
+        ratings_of(request).ask(table)
     request.app.state.time_controls.adopt(table, body.bank_seconds, body.on_timeout, bank_bot)

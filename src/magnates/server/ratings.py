@@ -86,10 +86,17 @@ class Ratings:
         self.model = PlackettLuce()
         self.done: set[str] = set()  # games already looked at in this process (the database decides)
 
-    def ask(self, game_id: str) -> None:
+    def ask(self, table: Table) -> None:
         """The creator asked for a rated game with bots."""
         with self._sessions() as session, session.begin():
-            session.add(RatedRow(game_id=game_id, with_bots=True, at=None))
+            session.add(RatedRow(game_id=table.id, with_bots=True, at=None))
+        table.rated = True
+
+    def loaded(self, table: Table, _since: float) -> None:
+        """A game rebuilt from the database: whether its creator asked for it to be rated."""
+        with self._sessions() as session:
+            row = session.get(RatedRow, table.id)
+        table.rated = row is not None and bool(row.with_bots)
 
     def changed(self, table: Table) -> None:
         if not table.over or table.id in self.done:

@@ -182,7 +182,7 @@ def hint_refusal(table: Any, seat: int | None) -> str | None:
     never with another person at the table, nor in a rated game, nor for a spectator."""
     if seat is None:
         return "hints are for a seat's own moves: open the game with your seat's link"
-    if getattr(table, "rated", False):
+    if table.rated:
         return "there are no hints in a rated game"
     if any(s.kind != "bot" for i, s in enumerate(table.seats) if i != seat):
         return "hints are only for games against bots"

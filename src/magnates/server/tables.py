@@ -78,6 +78,7 @@ class Table:
     spent: dict[int, float] = field(default_factory=dict)  # seat -> seconds of its bank used so far
     on_timeout: str = "bot"  # "bot": the timeout bot moves for the seat; "forfeit": the seat loses
     forfeited: int | None = None  # the seat that lost on time: the game is over
+    rated: bool = False  # its creator asked for a rated game with bots (ratings.py): no hints in it
     turn: tuple[int, int, float] | None = None  # (seat, step, since): the decision whose bank time runs
 
     @property
