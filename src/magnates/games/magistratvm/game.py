@@ -132,7 +132,7 @@ class MagistratvmGame(Game):
                 )
             setattr(state, name, [list(r) for r in value])
         state.income = _income_from_json(data.get("income"), n)
-        require(0 <= state.phase <= phases.GAME_OVER, f"unknown phase {state.phase}")
+        require(0 <= state.phase < len(phases.NAMES), f"unknown phase {state.phase}")
         history = data.get("history", [])
         require(
             isinstance(history, list) and all(type(a) is int for a in history), "history must be a list of action ids"
@@ -206,7 +206,7 @@ def _check_phase(state: MagistratvmState) -> None:
     """The phase's own bookkeeping must be there, so the next action finds what it needs."""
     phase = state.phase
     name = phases.NAMES[phase]
-    if phase >= phases.INCOME:
+    if phase >= phases.INCOME and phase != phases.SETUP_TIE:
         require(0 <= state.prefect < state.n, "after setup there is always a Prefect")
     if phase in (phases.SETUP_DRAW, phases.REFILL):
         require(
@@ -217,6 +217,8 @@ def _check_phase(state: MagistratvmState) -> None:
         require(state.rollers == list(range(state.n)) and not state.rolls, "nobody has rolled before the setup draw")
     if phase == phases.SETUP_ROLL:
         require(0 <= len(state.rolls) < len(state.rollers), "the prefect roll needs players still to roll")
+    if phase == phases.SETUP_TIE:
+        require(len(state.rollers) >= 2 and not state.rolls, "the re-roll for Prefect needs two or more tied players")
     if phase == phases.BIDDING and state.high_bidder >= 0:
         require(
             0 <= state.high_bid <= state.available_gold(state.high_bidder), "the high bid exceeds the bidder's gold"
