@@ -24,12 +24,13 @@ from magnates.games.magistratvm.offices import NUM_OFFICES
 from magnates.games.magistratvm.position import BOOL_LISTS, FLAT_INT_LISTS, NESTED_INT_LISTS, SCALARS
 from magnates.games.magistratvm.state import MagistratvmState
 from magnates.games.magistratvm.treasury import total_gold
+from magnates.games.magistratvm.upgrade import actions_of_version_1
 
 
 class MagistratvmGame(Game):
     name = "magistratvm"
     title = "Magistratvm"
-    version = "1"
+    version = "2"  # 2: the tied re-roll for Prefect is one chance outcome (D24); records of 1 are upgraded
     options_declared = (
         Option("players", 4, (3, 4), "3 or 4 players; with 3 the gray office seats are out of play"),
         Option(
@@ -54,6 +55,14 @@ class MagistratvmGame(Game):
 
     def build_action_space(self) -> list[Action]:
         return list(self.index.actions)
+
+    def upgrade_actions(self, version: str, actions: list[int]) -> list[int]:
+        """A record's actions made by rules `version`, as this version plays them (RecordError if it cannot)."""
+        if version == "1":
+            return actions_of_version_1(self, actions)
+        raise RecordError(
+            f"this record was made by magistratvm rules version {version}; this installation has {self.version}"
+        )
 
     def observation_encoder(self) -> Encoder:
         """Built once per option set (and kept): the slices' lengths depend on the player count."""
