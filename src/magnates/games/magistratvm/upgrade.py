@@ -9,19 +9,18 @@ and replaced by the winner's outcome; the rest of the record is kept as it is.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import cast
 
 from magnates.core.errors import RecordError
+from magnates.core.game import Game
 from magnates.games.magistratvm import phases
 from magnates.games.magistratvm.actions import RollDie
-
-if TYPE_CHECKING:
-    from magnates.games.magistratvm.game import MagistratvmGame
+from magnates.games.magistratvm.position import Position
 
 
-def actions_of_version_1(game: MagistratvmGame, actions: list[int]) -> list[int]:
-    """The version-2 actions of a version-1 record (a RecordError if its setup is not one)."""
-    state = game.new_initial_state()
+def actions_of_version_1(game: Game, actions: list[int]) -> list[int]:
+    """The version-2 actions of a version-1 Magistratvm record (a RecordError if its setup is not one)."""
+    state = cast(Position, game.new_initial_state())
     out: list[int] = []
     index = 0
     while index < len(actions) and state.phase in (phases.SETUP_DRAW, phases.SETUP_ROLL):
