@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from magnates.core.errors import MagnatesError, RecordError
-from magnates.core.game import State
+from magnates.core.game import Game, State
 from magnates.core.record import Record, load_record, replay_on
 from magnates.games import load
 
@@ -20,12 +20,21 @@ def replay(record: Record | dict[str, Any], *, all_states: bool = False) -> Any:
     if isinstance(record, dict):
         record = Record.from_json(record)
     game = load(record.game, **record.options)
-    if str(record.version) != str(game.version):
+    return replay_on(game, upgraded_actions(game, record), all_states=all_states)
+
+
+def upgraded_actions(game: Game, record: Record) -> list[int]:
+    """The record's actions, rewritten for this installation's rules version where the game knows how
+    (its `upgrade_actions(version, actions)`), else a RecordError naming both versions."""
+    if str(record.version) == str(game.version):
+        return list(record.actions)
+    upgrade = getattr(game, "upgrade_actions", None)
+    if upgrade is None:
         raise RecordError(
             f"this record was made by {record.game} rules version {record.version}; "
             f"this installation has version {game.version}"
         )
-    return replay_on(game, record.actions, all_states=all_states)
+    return upgrade(str(record.version), list(record.actions))  # type: ignore[no-any-return]
 
 
 def load_game(path: str | Path) -> State:

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
-from open_spiel.python.algorithms import mcts  # noqa: E402
+from open_spiel.python.algorithms import mcts, outcome_sampling_mccfr  # noqa: E402
 
 from magnates.envs.openspiel import short_name  # noqa: E402
 
@@ -132,3 +132,62 @@ def test_serialize_writes_the_history_not_the_game(game: str) -> None:
     assert again.legal_actions() == state.legal_actions()
     copy = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(spiel, state))[1]
     assert copy.inner.to_json() == state.inner.to_json()
+
+
+def test_perfect_recall_information_state_strings() -> None:
+    spiel = pyspiel.load_game("python_magnate", {"perfect_recall": True})
+    assert spiel.get_type().provides_information_state_string
+    assert not spiel.get_type().provides_information_state_tensor
+    pyspiel.random_sim_test(spiel, num_sims=1, serialize=True, verbose=False)
+    state = spiel.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    seat = state.current_player()
+    before = state.information_state_string(seat)
+    assert before != state.information_state_string(1 - seat)  # each seat's own hand and chair
+    children = [state.child(action) for action in state.legal_actions()[:2]]
+    mine = {child.information_state_string(seat) for child in children}
+    assert len(mine) == 2 and before not in mine  # a seat remembers its own moves
+    for child in children:  # and the other seat saw them too (moves are public in Magnate)
+        assert child.information_state_string(1 - seat) != state.information_state_string(1 - seat)
+    with pytest.raises(ValueError, match="perfect_recall=True"):
+        pyspiel.load_game("python_magnate").new_initial_state().information_state_string(0)
+
+
+def test_the_hidden_hand_does_not_split_an_information_set() -> None:
+    """Two deals that differ only in seat 1's hand give seat 0 the same information state (and
+    seat 1 different ones): what a seat never saw cannot tell its information sets apart."""
+    spiel = pyspiel.load_game("python_magnate", {"perfect_recall": True})
+    first, twin = spiel.new_initial_state(), spiel.new_initial_state()
+    while first.is_chance_node():
+        action = first.chance_outcomes()[0][0]
+        theirs = len(first.inner.hands[1])
+        first.apply_action(action)
+        if len(first.inner.hands[1]) > theirs:
+            twin.apply_action(twin.chance_outcomes()[-1][0])  # seat 1 is dealt another card
+        else:
+            twin.apply_action(action)  # the Crowns, seat 0's cards, the dice: the same in both
+    assert not twin.is_chance_node()
+    assert twin.inner.hands[0] == first.inner.hands[0] and twin.inner.hands[1] != first.inner.hands[1]
+    assert twin.information_state_string(0) == first.information_state_string(0)
+    assert twin.information_state_string(1) != first.information_state_string(1)
+
+
+@pytest.mark.filterwarnings("ignore::RuntimeWarning")  # the reach underflow late in a game (see above)
+def test_outcome_sampling_mccfr_runs_on_magnate() -> None:
+    """A CFR-family smoke test: a few iterations of OpenSpiel's outcome-sampling MCCFR over the
+    perfect-recall information states, and its average policy is a distribution over legal moves."""
+    spiel = pyspiel.load_game("python_magnate", {"perfect_recall": True})
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(spiel)
+    np.random.seed(0)
+    for _ in range(2):
+        solver.iteration()
+    assert len(solver._infostates) > 50
+    policy = solver.average_policy()  # (deep in a game the sampling reach underflows: docs/envs.md)
+    state = spiel.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    probabilities = policy.action_probabilities(state)
+    assert set(probabilities) <= set(state.legal_actions())
+    assert all(np.isfinite(p) for p in probabilities.values())
+    assert abs(sum(probabilities.values()) - 1) < 1e-6

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import magnates
 from magnates import IllegalAction, OptionError, RecordError
+from magnates.core.chance import sample
 from magnates.games.magistratvm import actions as A
 from magnates.games.magistratvm import phases
 from magnates.games.magistratvm.components import NUM_SLOTS
@@ -50,10 +53,40 @@ def test_setup_draws_six_provinces_then_rolls_and_ties_reroll():
         state.apply_action(A.DrawTile(t))
     for value in (5, 5, 2):  # players 1 and 2 tie for highest: only they roll again
         state.apply_action(A.RollDie(value))
-    assert state.phase == phases.SETUP_ROLL and state.rollers == [0, 1]
-    state.apply_action(A.RollDie(3))
-    state.apply_action(A.RollDie(4))
+    assert state.phase == phases.SETUP_TIE and state.rollers == [0, 1]
+    state.apply_action(A.RollOffWinner(1))
     assert state.prefect == 1 and state.dice == [6, 6, 6] and state.phase == phases.INCOME
+
+
+def test_the_tied_reroll_is_one_chance_node_over_its_winner():
+    """D24: the rules re-roll among the tied until one is highest, which gives each of them the same
+    chance; one chance node over that outcome keeps setup bounded (players + 7 chance nodes at most)."""
+    game = magnates.load("magistratvm", players=4)
+    state = game.new_initial_state()
+    for t in range(6):
+        state.apply_action(A.DrawTile(t))
+    for value in (4, 6, 6, 6):
+        state.apply_action(A.RollDie(value))
+    assert state.is_chance_node() and state.phase == phases.SETUP_TIE
+    outcomes = state.chance_outcomes()
+    assert [game.action(a) for a, _ in outcomes] == [A.RollOffWinner(q) for q in (1, 2, 3)]
+    assert all(abs(p - 1 / 3) < 1e-12 for _, p in outcomes)
+    with pytest.raises(IllegalAction, match="tied for the highest roll re-roll: Player 2, Player 3, Player 4"):
+        state.apply_action(A.RollOffWinner(0))
+    with pytest.raises(IllegalAction, match="say who won it"):
+        state.apply_action(A.RollDie(6))
+    state.apply_action(A.RollOffWinner(3))
+    assert state.prefect == 3 and state.phase == phases.INCOME
+
+
+def test_setup_always_ends_within_players_plus_seven_chance_nodes():
+    for players in (3, 4):
+        game = magnates.load("magistratvm", players=players)
+        for seed in range(300):
+            rng, state = random.Random(seed), game.new_initial_state()
+            while state.is_chance_node():
+                state.apply_action(sample(state.chance_outcomes(), rng))
+            assert len(state.history) <= players + 7 and state.phase == phases.INCOME
 
 
 def test_options_are_validated():
@@ -505,6 +538,8 @@ def test_wrong_chance_outcomes_are_refused_with_a_reason():
     state = magnates.load("magistratvm").new_initial_state()
     with pytest.raises(IllegalAction, match="a tile is drawn now"):
         state.apply_action(A.RollDie(3))
+    with pytest.raises(IllegalAction, match="nobody is re-rolling"):
+        state.apply_action(A.RollOffWinner(0))
     state.apply_action(A.DrawTile(0))
     with pytest.raises(IllegalAction, match="not among the face-down tiles"):
         state.apply_action(A.DrawTile(0))

@@ -14,7 +14,7 @@ from table_helpers import call, create, open_seat, token_of
 GAMES = {
     "galactic-magnate": ({"players": 2}, {"dice", "fortune", "playing-order"}),
     "magistrate": ({"players": 2}, {"draw"}),
-    "magistratvm": ({"players": 3}, {"draw_tile", "roll_die"}),
+    "magistratvm": ({"players": 3}, {"draw_tile", "roll_die", "roll_off"}),
 }
 
 

@@ -112,7 +112,9 @@ class MagnatesAECEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         driver = self.driver
-        if self.illegal_action == "lose" and driver.action_id(action) not in driver.legal():
+        legal = driver.legal()
+        fast = type(action) is int and action in legal  # the common case: a legal Python int
+        if not fast and self.illegal_action == "lose" and driver.action_id(action) not in legal:
             try:
                 driver.check(action)
             except IllegalAction as err:
@@ -144,9 +146,11 @@ class MagnatesAECEnv(AECEnv):  # type: ignore[misc]
 
     def _set_infos(self, seat: int) -> None:
         """Every agent's `to_play` and `legal_actions` (the deciding agent's ids, others' empty)."""
-        legal = sorted(self.driver.legal()) if seat >= 0 else []
-        for other, agent in enumerate(self.possible_agents):
-            self.infos[agent] = {"to_play": seat, "legal_actions": legal if other == seat else []}
+        infos = self.infos
+        for agent in self.possible_agents:
+            infos[agent] = {"to_play": seat, "legal_actions": []}
+        if seat >= 0:
+            infos[self.possible_agents[seat]]["legal_actions"] = sorted(self.driver.legal())
 
     def _end_by_illegal_action(self, agent: str, message: str) -> None:
         """End the game now: the actor loses `ILLEGAL_PENALTY`, the others get 0 (the engine's state

@@ -5,9 +5,12 @@ and `python_magistratvm`. Each game's options are OpenSpiel parameters (plus `co
 False by default: resigning is left out unless forced, as in the other environments). Chance
 nodes map one to one: OpenSpiel's chance outcomes are the engine's, ids and probabilities alike.
 The observation tensor is the game's encoder applied to the player's view, and the observation
-string is that view as JSON. The encoders are not perfect recall, so no information-state tensor or
-string is offered (`game_type` says so). `game_type` tells the truth about chance (explicit) and
-information (imperfect where cards are hidden: Magnate and Magistrate).
+string is that view as JSON. With the parameter `perfect_recall=True` the game also offers an
+information-state string with perfect recall (for CFR-family algorithms such as outcome-sampling
+MCCFR): a digest of every view the player has had, in order (see `RecallChain`). No
+information-state tensor is offered: the encoders are not perfect recall, and a tensor holding a
+whole game's views would not be small (`game_type` says so). `game_type` tells the truth about
+chance (explicit) and information (imperfect where cards are hidden: Magnate and Magistrate).
 
 OpenSpiel's own algorithms work on these states directly: its MCTS bot, for instance, searches the
 true state (hidden cards included), as it would in any OpenSpiel game; the platform's own bots see
@@ -16,6 +19,7 @@ views only.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from typing import Any
 
@@ -42,6 +46,7 @@ def _parameters(game: str) -> dict[str, Any]:
     cls = game_class(game)
     params: dict[str, Any] = {option.name: option.default for option in cls.options_declared}
     params["concessions"] = False
+    params["perfect_recall"] = False
     return params
 
 
@@ -53,7 +58,7 @@ def _players_range(game: str) -> tuple[int, int]:
     return 1, 1
 
 
-def game_type(game: str) -> pyspiel.GameType:
+def game_type(game: str, perfect_recall: bool = False) -> pyspiel.GameType:
     low, high = _players_range(game)
     information = (
         pyspiel.GameType.Information.PERFECT_INFORMATION
@@ -70,7 +75,7 @@ def game_type(game: str) -> pyspiel.GameType:
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=high,
         min_num_players=low,
-        provides_information_state_string=False,
+        provides_information_state_string=perfect_recall,
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
@@ -178,6 +183,7 @@ class MagnatesSpielGame(pyspiel.Game):  # type: ignore[misc]
         name = self.registry_name
         merged = {**_parameters(name), **(params or {})}
         concessions = bool(merged.pop("concessions"))
+        self.perfect_recall = bool(merged.pop("perfect_recall"))
         self.engine = _engine(name, merged, concessions)
         engine = self.engine.game
         n = engine.num_distinct_actions
@@ -191,29 +197,33 @@ class MagnatesSpielGame(pyspiel.Game):  # type: ignore[misc]
             utility_sum=0.0 if _players_range(name)[0] > 1 else None,  # as game_type says
             max_game_length=MAX_GAME_LENGTH,
         )
-        super().__init__(game_type(name), info, {**merged, "concessions": concessions})
+        parameters = {**merged, "concessions": concessions, "perfect_recall": self.perfect_recall}
+        super().__init__(game_type(name, self.perfect_recall), info, parameters)
 
     def new_initial_state(self) -> MagnatesSpielState:
-        return MagnatesSpielState(self, self.engine)
+        return MagnatesSpielState(self, self.engine, self.perfect_recall)
 
     def make_py_observer(
         self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: dict[str, Any] | None = None
-    ) -> ViewObserver:
+    ) -> ViewObserver | RecallObserver:
         if params:
             raise ValueError(f"observation parameters are not supported; passed {params}")
         if iig_obs_type is not None and iig_obs_type.perfect_recall:
-            raise ValueError("the magnates encoders are not perfect recall: no information-state observer")
+            if not self.perfect_recall:
+                raise ValueError("load the game with perfect_recall=True for an information-state observer")
+            return RecallObserver()
         return ViewObserver(self.engine)
 
 
 class MagnatesSpielState(pyspiel.State):  # type: ignore[misc]
     """An engine state inside an OpenSpiel state; every rule stays the engine's."""
 
-    def __init__(self, game: MagnatesSpielGame, engine: Engine) -> None:
+    def __init__(self, game: MagnatesSpielGame, engine: Engine, perfect_recall: bool = False) -> None:
         super().__init__(game)
         self.engine = engine
         self.position = Position(engine, engine.game.new_initial_state())
         self._views = ViewCache()
+        self.recall: RecallChain | None = RecallChain(self) if perfect_recall else None
 
     def view(self, player: int | None) -> dict[str, Any]:
         """The engine's view for `player`, kept until the next action (OpenSpiel asks for the
@@ -252,6 +262,8 @@ class MagnatesSpielState(pyspiel.State):  # type: ignore[misc]
             raise IllegalAction(f"{self.engine.game.action_to_string(action)!r} concedes, and concessions are masked")
         inner.apply_action(int(action))
         self._views = ViewCache()
+        if self.recall is not None:
+            self.recall.extend(self)
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self.engine.game.action_to_string(action)
@@ -264,6 +276,48 @@ class MagnatesSpielState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         return json.dumps(self.view(None))
+
+
+class RecallChain:
+    """Each player's information state with perfect recall: a digest of the views they have had.
+
+    After every action each player's view is read; when it differs from that player's last view,
+    the player's chain becomes sha256(chain + view as JSON). Two histories get the same chain for a
+    player exactly when the player saw the same sequence of different views (up to a hash
+    collision), so the player never forgets what it saw or did (its own moves show in its views),
+    and what its view never showed (another hand, a card drawn in secret) cannot split its
+    information sets. It costs one view per player per action, so it is built only for games loaded
+    with `perfect_recall=True`."""
+
+    def __init__(self, state: MagnatesSpielState) -> None:
+        players = state.engine.game.num_players
+        self.last: list[str] = [""] * players
+        self.chain: list[str] = [""] * players
+        self.extend(state)
+
+    def extend(self, state: MagnatesSpielState) -> None:
+        for player in range(len(self.chain)):
+            seen = json.dumps(state.view(player), sort_keys=True, separators=(",", ":"))
+            if seen != self.last[player]:
+                self.last[player] = seen
+                self.chain[player] = hashlib.sha256((self.chain[player] + seen).encode()).hexdigest()
+
+
+class RecallObserver:
+    """OpenSpiel's information-state observer: the player's `RecallChain` digest as the string
+    (no tensor: see the module's docstring)."""
+
+    def __init__(self) -> None:
+        self.tensor = np.zeros(0, np.float32)
+        self.dict: dict[str, np.ndarray] = {}
+
+    def set_from(self, state: MagnatesSpielState, player: int) -> None:
+        """Nothing to write: the information state has no tensor."""
+
+    def string_from(self, state: MagnatesSpielState, player: int) -> str:
+        if state.recall is None:
+            raise ValueError("load the game with perfect_recall=True for information-state strings")
+        return state.recall.chain[player]
 
 
 class ViewObserver:

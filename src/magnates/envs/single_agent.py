@@ -120,7 +120,12 @@ class MagnatesGymEnv(gym.Env):  # type: ignore[misc]
         if self._done:
             raise IllegalAction("the episode is over; call reset() to play again")
         driver = self.driver
-        if self.illegal_action == "lose" and driver.action_id(action) not in driver.legal():
+        legal = driver.legal()
+        if (
+            not (type(action) is int and action in legal)
+            and self.illegal_action == "lose"
+            and driver.action_id(action) not in legal
+        ):
             try:
                 driver.check(action)
             except IllegalAction as err:

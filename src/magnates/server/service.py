@@ -29,6 +29,7 @@ from sqlalchemy.exc import IntegrityError
 from magnates.core.errors import OptionError, RecordError
 from magnates.core.game import Game
 from magnates.core.record import Record, replay_on
+from magnates.records import upgraded_actions
 from magnates.server.catalog import Catalog
 from magnates.server.chat import chat_message, recorded_chat, store_chat
 from magnates.server.clock import DEFAULT_TIMEOUT_BOT, start_clock, timeout_bot_for
@@ -817,17 +818,14 @@ class GameService:
             game = self.load(record.game, record.options)
         except OptionError as err:
             raise RecordError(f"the record's game cannot be loaded: {err}") from None
-        if str(record.version) != str(game.version):
-            raise RecordError(
-                f"this record was made by {record.game} rules version {record.version}; this server has {game.version}"
-            )
-        state, lines, actors = replay_with_lines(game, list(record.actions))
+        actions = upgraded_actions(game, record)  # an older rules version's record, rewritten where it can be
+        state, lines, actors = replay_with_lines(game, actions)
         tokens = [new_token() for _ in range(game.num_players)]
         seats = [Seat("person", None, hash_token(token)) for token in tokens]
         table = Table(secrets.token_hex(8), game, state, seats, secrets.randbits(62), actors, 0, lines=lines)
         table.fresh_tokens = dict(enumerate(tokens))
         self._issue_creator(table)
-        events = [event(table, ACTION, a, who) for a, who in zip(record.actions, actors, strict=True)]
+        events = [event(table, ACTION, a, who) for a, who in zip(actions, actors, strict=True)]
         said = recorded_chat(table, record.meta.get("chat"))  # checked before anything is stored
         self._write(self.store.create_game, self._stored(table), events)
         store_chat(self.store, table, said)

@@ -54,6 +54,22 @@ class RollDie(Action):
         return f"roll {self.value}"
 
 
+@dataclass(frozen=True)
+class RollOffWinner(Action):
+    """The outcome of the re-roll among the players tied for the highest first roll: who wins it.
+
+    The rules re-roll until one tied player is highest, which gives each of them the same chance;
+    one chance node over that outcome keeps the game's length bounded (decision D24). At a real
+    table people re-roll as the rules say and type in who won."""
+
+    kind: ClassVar[str] = "roll_off"
+    is_dice: ClassVar[bool] = True
+    seat: int
+
+    def __str__(self) -> str:
+        return f"Player {self.seat + 1} wins the re-roll for Prefect"
+
+
 # -- income and bidding -----------------------------------------------------------
 @dataclass(frozen=True)
 class TakeIncome(Action):
@@ -350,6 +366,7 @@ class ActionIndex:
             [-1] + [add(Redistribute(s, k)) for k in range(1, TOKENS_PER_PLAYER + 1)] for s in range(NUM_SLOTS)
         ]
         self.return_home = add(ReturnHome())
+        self.roll_off = [add(RollOffWinner(p)) for p in range(players)]  # last: the older ids stay as they were
 
     def _add(self, action: Action) -> int:
         self.actions.append(action)

@@ -8,7 +8,7 @@ action texts, with the income choice spelled out in gold.
 
 from __future__ import annotations
 
-from magnates.games.magistratvm.actions import DrawTile, RollDie, TakeIncome
+from magnates.games.magistratvm.actions import DrawTile, RollDie, RollOffWinner, TakeIncome
 from magnates.games.magistratvm.components import tile_name
 from magnates.games.magistratvm.income import QUAESTOR_GOLD
 from magnates.games.magistratvm.position import Position
@@ -23,6 +23,9 @@ def describe(state: Position, action_id: int, viewer: int | None) -> str:
     if isinstance(action, RollDie) and len(state.rolls) < len(state.rollers):
         seat = state.rollers[len(state.rolls)]
         return f"Player {seat + 1} rolls {action.value} for the first Prefect"
+    if isinstance(action, RollOffWinner):
+        tied = ", ".join(f"Player {q + 1}" for q in state.rollers)
+        return f"{tied} tied for the highest roll and re-roll: Player {action.seat + 1} wins and is the first Prefect"
     if isinstance(action, TakeIncome) and 0 <= state.decider < state.n:
         parts = []
         if action.quaestors:

@@ -29,9 +29,16 @@ def explain_illegal(state: Position, action_id: int) -> str:
         A.Redistribute: phases.REDISTRIBUTE,
         A.ReturnHome: phases.REDISTRIBUTE,
     }.get(type(action), phases.ACTIONS)
-    if type(action) in (A.DrawTile, A.RollDie):
+    if type(action) in (A.DrawTile, A.RollDie, A.RollOffWinner):
         if state.phase not in phases.CHANCE_PHASES:
             return "that is a chance outcome, not a player's choice"
+        if state.phase == phases.SETUP_TIE:
+            if isinstance(action, A.RollOffWinner):
+                tied = ", ".join(f"Player {q + 1}" for q in state.rollers)
+                return f"only the players tied for the highest roll re-roll: {tied}"
+            return "the tied players' re-roll is decided now: say who won it"
+        if isinstance(action, A.RollOffWinner):
+            return "nobody is re-rolling for Prefect now"
         if state.phase == phases.SETUP_ROLL:
             return "a die is rolled now, not a tile drawn"
         if isinstance(action, A.DrawTile):

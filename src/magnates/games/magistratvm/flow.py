@@ -53,6 +53,7 @@ from magnates.games.magistratvm.phases import (
     REFILL,
     SETUP_DRAW,
     SETUP_ROLL,
+    SETUP_TIE,
     START,
     STAY,
     SUPPORT,
@@ -104,7 +105,7 @@ CIRCUIT = (START, SUPPORT, REDISTRIBUTE)
 # fmt: off
 TURN: dict[Phase, Row] = {
     #                    as it begins                its steps                                then
-    Phase.SETUP:         Row(None,                   (SETUP_DRAW, SETUP_ROLL),                Phase.INCOME),
+    Phase.SETUP:         Row(None,                   (SETUP_DRAW, SETUP_ROLL, SETUP_TIE),     Phase.INCOME),
     Phase.INCOME:        Row(income.begin,           (INCOME,),                               Phase.BIDDING),
     Phase.BIDDING:       Row(bidding.begin,          (BIDDING,),                              Phase.ACTIONS),
     Phase.ACTIONS:       Row(action_phase.begin,     (ACTIONS, DISPLACE, DISPLACE_INTO),      Phase.ELECTIONS),
@@ -149,6 +150,7 @@ def begin(state: Position, phase: Phase | None) -> None:
 CHANCE: dict[int, Callable[[Position], list[tuple[int, float]]]] = {
     SETUP_DRAW: setup.draw_outcomes,
     SETUP_ROLL: setup.roll_outcomes,
+    SETUP_TIE: setup.roll_off_outcomes,
     REFILL: setup.draw_outcomes,
 }
 """The chance steps' outcomes: a face-down tile drawn, or a die rolled."""
@@ -177,6 +179,7 @@ def _draw(state: Position, a: Any) -> Then:
 APPLY: dict[type, Callable[[Position, Any], Then]] = {
     A.DrawTile: _draw,
     A.RollDie: lambda s, a: setup.apply_roll(s, a.value),
+    A.RollOffWinner: lambda s, a: setup.apply_roll_off(s, a.seat),
     A.TakeIncome: lambda s, a: income.apply(s, a.quaestors, a.die),
     A.Bid: lambda s, a: bidding.apply_bid(s, a.amount),
     A.PassBid: lambda s, a: bidding.apply_pass(s),

@@ -24,12 +24,13 @@ from magnates.games.magistratvm.offices import NUM_OFFICES
 from magnates.games.magistratvm.position import BOOL_LISTS, FLAT_INT_LISTS, NESTED_INT_LISTS, SCALARS
 from magnates.games.magistratvm.state import MagistratvmState
 from magnates.games.magistratvm.treasury import total_gold
+from magnates.games.magistratvm.upgrade import actions_of_version_1
 
 
 class MagistratvmGame(Game):
     name = "magistratvm"
     title = "Magistratvm"
-    version = "1"
+    version = "2"  # 2: the tied re-roll for Prefect is one chance outcome (D24); records of 1 are upgraded
     options_declared = (
         Option("players", 4, (3, 4), "3 or 4 players; with 3 the gray office seats are out of play"),
         Option(
@@ -54,6 +55,14 @@ class MagistratvmGame(Game):
 
     def build_action_space(self) -> list[Action]:
         return list(self.index.actions)
+
+    def upgrade_actions(self, version: str, actions: list[int]) -> list[int]:
+        """A record's actions made by rules `version`, as this version plays them (RecordError if it cannot)."""
+        if version == "1":
+            return actions_of_version_1(self, actions)
+        raise RecordError(
+            f"this record was made by magistratvm rules version {version}; this installation has {self.version}"
+        )
 
     def observation_encoder(self) -> Encoder:
         """Built once per option set (and kept): the slices' lengths depend on the player count."""
@@ -132,7 +141,7 @@ class MagistratvmGame(Game):
                 )
             setattr(state, name, [list(r) for r in value])
         state.income = _income_from_json(data.get("income"), n)
-        require(0 <= state.phase <= phases.GAME_OVER, f"unknown phase {state.phase}")
+        require(0 <= state.phase < len(phases.NAMES), f"unknown phase {state.phase}")
         history = data.get("history", [])
         require(
             isinstance(history, list) and all(type(a) is int for a in history), "history must be a list of action ids"
@@ -206,7 +215,7 @@ def _check_phase(state: MagistratvmState) -> None:
     """The phase's own bookkeeping must be there, so the next action finds what it needs."""
     phase = state.phase
     name = phases.NAMES[phase]
-    if phase >= phases.INCOME:
+    if phase >= phases.INCOME and phase != phases.SETUP_TIE:
         require(0 <= state.prefect < state.n, "after setup there is always a Prefect")
     if phase in (phases.SETUP_DRAW, phases.REFILL):
         require(
@@ -217,6 +226,8 @@ def _check_phase(state: MagistratvmState) -> None:
         require(state.rollers == list(range(state.n)) and not state.rolls, "nobody has rolled before the setup draw")
     if phase == phases.SETUP_ROLL:
         require(0 <= len(state.rolls) < len(state.rollers), "the prefect roll needs players still to roll")
+    if phase == phases.SETUP_TIE:
+        require(len(state.rollers) >= 2 and not state.rolls, "the re-roll for Prefect needs two or more tied players")
     if phase == phases.BIDDING and state.high_bidder >= 0:
         require(
             0 <= state.high_bid <= state.available_gold(state.high_bidder), "the high bid exceeds the bidder's gold"

@@ -10,7 +10,7 @@ from __future__ import annotations
 from enum import Enum
 
 SETUP_DRAW = 0  # chance: the six face-up Provinces are drawn
-SETUP_ROLL = 1  # chance: each player rolls for Prefect (ties re-roll)
+SETUP_ROLL = 1  # chance: each player rolls for Prefect once
 INCOME = 2  # each player chooses Quaestors and the income die
 BIDDING = 3  # the auction for Prefect
 ACTIONS = 4  # the action phase, until all pass in succession
@@ -23,6 +23,7 @@ SUPPORT = 10  # players add Magistrates' influence to the Province voting now
 REDISTRIBUTE = 11  # removed tokens are moved to later Provinces or sent home
 REFILL = 12  # chance: new Provinces fill the places of decided ones
 GAME_OVER = 13
+SETUP_TIE = 14  # chance: the players tied for the highest roll re-roll; one node says who wins (D24)
 
 NAMES: tuple[str, ...] = (
     "setup: provinces",
@@ -39,8 +40,9 @@ NAMES: tuple[str, ...] = (
     "redistribution",
     "new provinces",
     "game over",
+    "setup: prefect re-roll",
 )
-CHANCE_PHASES = frozenset({SETUP_DRAW, SETUP_ROLL, REFILL})
+CHANCE_PHASES = frozenset({SETUP_DRAW, SETUP_ROLL, SETUP_TIE, REFILL})
 
 
 class Then(Enum):

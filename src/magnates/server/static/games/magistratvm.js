@@ -11,11 +11,12 @@ if (!document.getElementById(STYLE_ID)) {
 
 // The phases, as the state numbers them (games/magistratvm/phases.py).
 const PH = { SETUP_DRAW: 0, SETUP_ROLL: 1, INCOME: 2, BIDDING: 3, ACTIONS: 4, DISPLACE: 5, DISPLACE_INTO: 6,
-  DICTATOR: 7, DICTATOR_GOVERN: 8, START: 9, SUPPORT: 10, REDISTRIBUTE: 11, REFILL: 12, GAME_OVER: 13 };
+  DICTATOR: 7, DICTATOR_GOVERN: 8, START: 9, SUPPORT: 10, REDISTRIBUTE: 11, REFILL: 12, GAME_OVER: 13,
+  SETUP_TIE: 14 };
 const PHASE_TITLES = ["Setup: the Provinces are drawn", "Setup: rolling for Prefect", "Income phase", "Bidding for Prefect",
   "Action phase", "Action phase: a displacement", "Action phase: a displaced Aedile", "Election phase: the Dictator",
   "Election phase: the Dictator's Province", "Election phase: the start of the circuit", "Election phase: a vote",
-  "Election phase: redistribution", "End of turn: new Provinces", "Game over"];
+  "Election phase: redistribution", "End of turn: new Provinces", "Game over", "Setup: the tied players re-roll for Prefect"];
 const ELECTION_PHASES = new Set([PH.DICTATOR, PH.DICTATOR_GOVERN, PH.START, PH.SUPPORT, PH.REDISTRIBUTE]);
 const ESTATES = "Family Estates";
 
