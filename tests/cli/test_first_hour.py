@@ -35,6 +35,7 @@ COMMANDS = [
     "report",
     "serve",
     "train",
+    "review",
 ]
 
 

@@ -14,7 +14,7 @@ from magnates.cli.main import app
 from magnates.core.record import Record, save
 
 runner = CliRunner()
-QUICK = ["--samples", "1"]
+QUICK = ["--samples", "1", "--seed", "0"]
 
 
 def decisions_of(record: Record) -> list[int]:
@@ -63,7 +63,7 @@ def test_review_of_arena_records_writes_the_chart(tmp_path: Path) -> None:
         ],
     )
     assert made.exit_code == 0, made.output
-    records = tmp_path / "arena" / "records.jsonl"
+    records = tmp_path / "arena" / "games.jsonl"
     record = Record.from_json(json.loads(records.read_text().splitlines()[0]))
     result = runner.invoke(app, ["review", str(records), *QUICK, "--out", str(tmp_path / "rv")])
     assert result.exit_code == 0, result.output

@@ -22,7 +22,8 @@ from magnates.analysis.review import side_names
 from magnates.analysis.sources import read_record
 from magnates.core.record import Record
 
-from .common import err_console, fail, user_errors
+from .common import SEED_HELP, err_console, fail, pick_seed, user_errors
+from .outputs import Force, bad_path, check_out_folder
 
 
 def review_command(
@@ -41,12 +42,15 @@ def review_command(
         float | None, typer.Option(help="At most this long per decision (a run cut by time may differ from the next).")
     ] = None,
     samples: Annotated[int, typer.Option(help="Worlds judged per decision: more is steadier and slower.")] = 8,
-    seed: Annotated[int, typer.Option(help="The coach's seed: the same seed and samples give the same review.")] = 0,
+    seed: Annotated[
+        int | None, typer.Option(help=SEED_HELP + " The same seed and samples give the same review.")
+    ] = None,
     bot: Annotated[str | None, typer.Option(help="Also judge the move this bot would play (e.g. hard).")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the review as one JSON object.")] = False,
     out: Annotated[
         Path | None, typer.Option(help="Write review.json, review.png and review.svg to this folder.")
     ] = None,
+    force: Force = False,
 ) -> None:
     """Every move of a game judged by the coach: win chances, the better move, and what each move cost."""
     if not source.exists():
@@ -55,20 +59,22 @@ def review_command(
         fail(f"--seconds must be positive, not {seconds:g}")
     if samples < 1:
         fail(f"--samples must be at least 1, not {samples}")
+    seed = pick_seed(seed)
     with user_errors():
         record = read_record(source, index)
+        if out is not None:
+            check_out_folder(out, force=force)  # before the review's minutes, not after
         settings = CoachSettings(samples=samples, seconds=seconds, seed=seed, bot=bot)
         seats = None if seat is None else [seat - 1]
         review = _run(record, settings, seats, show_progress=not as_json)
     if out is not None:
         try:
-            out.mkdir(parents=True, exist_ok=True)
             (out / "review.json").write_text(json.dumps(review.to_json(), indent=1) + "\n")
             from magnates.analysis.chart import write_chart  # matplotlib loads only when a chart is asked for
 
             paths = write_chart(review, out)
         except OSError as err:
-            fail(f"cannot write to {out}: {err.strerror}", 1)
+            bad_path(out, (err.strerror or str(err)).lower())
     if as_json:
         typer.echo(json.dumps(review.to_json()))
         return
@@ -92,7 +98,7 @@ def print_review(review: Review, console: Console) -> None:
     names = side_names(review)
     console.print(
         f"{review.game}, {review.players} player(s): {len(review.decisions)} decisions reviewed "
-        f"({review.source}, {review.settings.samples} worlds each)"
+        f"({review.source}, {review.settings.samples} worlds each, seed {review.settings.seed})"
     )
     if review.winner is not None:
         decided = "" if review.decided_at is None else f"; decided at action {review.decided_at + 1}"

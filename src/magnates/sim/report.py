@@ -156,6 +156,15 @@ def recorded_actions(sources: Iterable[str | Path]) -> Iterator[list[int]]:
                 raise RecordError(f"{where}: {err}") from None
 
 
+def records_at(source: Path) -> Iterator[tuple[str, Record]]:
+    """(where, checked record) of every game at `source` that holds a record, in every format
+    `read_lines` reads (the coach reviews them: `magnates.analysis.sources`)."""
+    for where, data in read_lines(source):
+        record = _checked_record(split_line(data)[0], where)
+        if record is not None:
+            yield where, record
+
+
 def _income(details: Mapping[str, Any]) -> dict[int, dict[str, float]]:
     raw = details.get("income")
     if not isinstance(raw, Mapping):
