@@ -488,9 +488,16 @@ class GameService:
         except OptionError as err:
             raise RecordError(f"stored game {stored.id} cannot be loaded: {err}") from None
         kept = in_force(events)
-        state, lines, _ = replay_with_lines(game, [e.action for e in kept if e.action is not None])
+        stored_actions = [e.action for e in kept if e.action is not None]
+        # A game stored under an older rules version is read through the game's upgrade (the events
+        # stay as they were stored; the upgrade is applied at every rebuild, so what is appended after
+        # it, in the new version's terms, is left as it is).
+        record = Record(stored.game, stored.version, dict(stored.options), stored_actions)
+        actions = upgraded_actions(game, record)
+        state, lines, replayed_actors = replay_with_lines(game, actions)
         seats = [Seat.from_json(s) for s in stored.seats]
-        actors = [e.seat for e in kept]
+        actors = [e.seat for e in kept] if actions == stored_actions else replayed_actors
+        shift = len(actions) - len(stored_actions)  # an upgrade rewrites the setup: later steps move
         table = Table(stored.id, game, state, seats, stored.seed, actors, len(events), lines=lines)
         table.creator_hash = stored.creator_hash
         table.turn_seconds, table.timeout_bot, table.rematch_id = (
@@ -500,8 +507,9 @@ class GameService:
         )
         if stored.created is not None:
             table.created = utc(stored.created).isoformat(timespec="seconds").replace("+00:00", "Z")
-        for step, e in enumerate(kept):
+        for stored_step, e in enumerate(kept):
             if e.kind == TIMEOUT:
+                step = stored_step + shift
                 table.timeouts.add(step)
                 table.lines[step] = timed_out(table.lines[step], table.timeout_bot, table.name(e.seat))
         table.chat = [m.to_json() for m in self.store.chat(stored.id, limit=CHAT_KEPT)]
