@@ -441,7 +441,7 @@ export function revealPart(part, snapshot, info) {
 
 /** This board's own marks, for the legend under it (legend.js). */
 export const legend = [
-  { selector: ".dk-token.none", swatch: "zero", text: "a faded token: none of that suit held" },
+  { selector: ".dk-token.none", swatch: "zero", text: "a grey token: none of that suit held" },
   { selector: "svg.card.deed", swatch: "deed", text: "a dashed gold card: a deed, partly paid" },
 ];
 
