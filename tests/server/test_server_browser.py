@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from board_helpers import wait_for_seats
+from board_helpers import follow_steps, wait_for_seats
 from server_helpers import LiveServer
 
 TIMEOUT_MS = 15_000
@@ -176,6 +176,7 @@ def click_a_choice(page: Any, rng: random.Random) -> int:
     preferred = [i for i, t in enumerate(texts) if not t.startswith(("trade", "end turn"))] or list(range(count))
     step = int(page.evaluate("() => document.body.dataset.step"))
     buttons.nth(rng.choice(preferred)).click()
+    follow_steps(page, rng, step)  # a long list is offered a step at a time
     page.wait_for_function(
         f"() => Number(document.body.dataset.step) !== {step}"
         " || !document.querySelector('#error').classList.contains('hidden')"

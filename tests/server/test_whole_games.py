@@ -80,34 +80,58 @@ def board_in_first_screen(page: Any) -> None:
 
 
 def pick(options: Any, rng: random.Random) -> bool:
-    """Click one of `options` if there are any now (a chooser may close while it is looked at)."""
+    """Click one of `options` if there are any now; False if none, or if it went away meanwhile (the
+    page draws every change anew: a bot's move, a chooser closing)."""
     count = options.count()
     if not count:
         return False
-    options.nth(rng.randrange(count)).click()
+    try:
+        options.nth(rng.randrange(count)).click(timeout=3000)
+    except Exception:  # playwright's TimeoutError: the thing was drawn anew meanwhile
+        return False
+    return True
+
+
+STEPS = ".step-pick [data-step]:visible:enabled, .step-pick button[data-action]:visible:enabled"
+AVOID = r"(resign|concede|←|−|\+)"  # not leaving the game, nor a step back or a stepper's −/+
+
+
+def first_click(page: Any, rng: random.Random) -> bool:
+    """A thing on the board (mostly) or one of the listed choices."""
+    if rng.random() < 0.8 and pick(page.locator("#board [data-target].actionable"), rng):
+        return True
+    buttons = page.locator("#actions button:not([disabled]):visible")
+    texts = [buttons.nth(i).inner_text() for i in range(buttons.count())]
+    fine = [i for i, t in enumerate(texts) if not re.match(AVOID, t.strip().lower())] or list(range(len(texts)))
+    if not fine:
+        return False
+    try:
+        buttons.nth(rng.choice(fine)).click(timeout=3000)
+    except Exception:  # playwright's TimeoutError: drawn anew meanwhile
+        return False
     return True
 
 
 def one_move(page: Any, rng: random.Random) -> None:
-    """Click a thing on the board (following its chooser) or a listed choice; wait until it is applied."""
+    """Click a thing on the board or a listed choice and follow its chooser, steps or confirmation to
+    the move; wait until the server has applied it."""
     step = int(page.evaluate("() => document.body.dataset.step"))
-    if rng.random() >= 0.8 or not pick(page.locator("#board [data-target].actionable"), rng):
-        buttons = page.locator("#actions button:not([disabled]):visible")
-        texts = [buttons.nth(i).inner_text() for i in range(buttons.count())]
-        avoid = r"(resign|concede|←|−|\+)"  # not leaving the game, nor a step back or a stepper's −/+
-        fine = [i for i, t in enumerate(texts) if not re.match(avoid, t.strip().lower())] or list(range(len(texts)))
-        buttons.nth(rng.choice(fine)).click()
-    for _ in range(6):  # a chooser, a second step, a confirmation: follow it to the move
-        if int(page.evaluate("() => document.body.dataset.step")) != step:
+    started = False
+    for _ in range(30):
+        if int(page.evaluate("() => document.body.dataset.step")) != step or page.evaluate(
+            "() => document.body.dataset.decider !== String(Magnates.table.snapshot().seat)"
+        ):
             break
         if page.locator("dialog.confirm[open]").count():
             page.click("#confirm-yes")
         elif page.evaluate("() => [...document.querySelectorAll('#actions button')].some((b) => b.disabled)"):
             page.wait_for_timeout(100)  # sent: waiting for the server
-        elif not pick(page.locator(".chooser button[data-action]"), rng) and not pick(
-            page.locator(".step-pick [data-step]:visible:enabled, .step-pick button[data-action]:visible:enabled"), rng
-        ):
-            page.wait_for_timeout(100)
+        elif page.locator(".chooser button[data-action]").count():
+            pick(page.locator(".chooser button[data-action]"), rng)
+        elif started and page.locator(".step-back").count():
+            pick(page.locator(STEPS), rng)
+        else:
+            started = first_click(page, rng)
     page.wait_for_function(
         f"() => Number(document.body.dataset.step) !== {step}"
         " || !document.querySelector('#error').classList.contains('hidden')"

@@ -29,8 +29,8 @@ def tile_value(tile: int) -> int:
 
 
 def tile_name(tile: int) -> str:
-    """ "ace-Suns", "3-Moons", "6-Crowns": the null tile by its worth, since "null" in a log line or a
-    label reads as a missing value to anyone who has not read the piecepack's rules."""
+    """A tile as people read it: "ace-Suns", "3-Moons", "6-Crowns". The null tile goes by its worth, since
+    "null" in a log line or a label reads as a missing value to anyone who has not read the piecepack's rules."""
     value = tile_value(tile)
     return f"{'ace' if value == 1 else value}-{tile_suit(tile)}"
 

@@ -24,10 +24,8 @@ export function wirePhone() {
     if (!panel) continue;
     panel.addEventListener("click", (event) => {
       if (!window.matchMedia("(max-width: 899px)").matches || event.target.closest("a, button:not(.fold-toggle)")) return;
-      const open = panel.classList.toggle("open");
-      panel.setAttribute("aria-expanded", open ? "true" : "false");
+      panel.classList.toggle("open"); // only what is seen folds: each row's spoken name carries all its figures
     });
-    panel.setAttribute("aria-expanded", "false");
   }
 }
 

@@ -31,7 +31,10 @@ function sideName(snapshot, info, side) {
 
 function shortName(snapshot, info, side) {
   if (info.automa_side !== null && info.automa_side !== undefined && side === info.automa_side) return "Automa";
-  return side === snapshot.seat ? "You" : `P${side + 1}`;
+  if (side === snapshot.seat) return "You";
+  const player = (snapshot.players || [])[side];
+  const name = player && player.name ? player.name : `P${side + 1}`; // people's names, cut to fit a marker
+  return name.length > 7 ? `${name.slice(0, 6)}…` : name;
 }
 
 function sideColor(info, side) {
@@ -437,7 +440,10 @@ export function revealPart(part, snapshot, info) {
 }
 
 /** This board's own marks, for the legend under it (legend.js). */
-export const legend = [{ selector: ".dk-token.none", swatch: "zero", text: "a faded token: none of that suit held" }];
+export const legend = [
+  { selector: ".dk-token.none", swatch: "zero", text: "a grey token: none of that suit held" },
+  { selector: "svg.card.deed", swatch: "deed", text: "a dashed gold card: a deed, partly paid" },
+];
 
 /** A card in the hand is never sold (or played) by one click: its move is shown first, to confirm. */
 export function askFirst(key) {
