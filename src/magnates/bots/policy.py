@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from magnates.bots.learned import NumpyNet
+from magnates.core.errors import InvariantError
 from magnates.core.game import Game
 
 LEARNED_PREFIXES = ("learned:", "learned-sampled:")
@@ -41,7 +42,8 @@ class PolicyBot:
     def probabilities(self, view: Mapping[str, Any], legal: list[int]) -> np.ndarray:
         vector = np.fromiter(self.encoder.encode(view), dtype=np.float32, count=self.encoder.size)
         _, prior = self.net.evaluate(vector, legal)
-        assert prior is not None
+        if prior is None:
+            raise InvariantError(f"the network of {self.name} has no policy head to play from")
         return prior
 
     def choose(self, game: Game, view: Mapping[str, Any], legal: list[int], rng: random.Random) -> int:

@@ -20,6 +20,7 @@ from sqlalchemy import Boolean, DateTime, Float, Integer, String, func, insert, 
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Mapped, mapped_column, sessionmaker
 
+from magnates.core.errors import InvariantError
 from magnates.games import games
 from magnates.server.accounts import AccountRow, AccountStore
 from magnates.server.errors import NotFound
@@ -131,7 +132,8 @@ class Ratings:
                 return
             places: dict[str, int] = {}
             for key, place in zip(keys, ranking, strict=True):
-                assert key is not None
+                if key is None:  # every seat's key was checked above
+                    raise InvariantError(f"game {table.id}: a seat with nobody to rate")
                 places[key] = min(place, places.get(key, place))
             if len(places) < 2 or not any(k.startswith("account:") for k in places):
                 return

@@ -25,7 +25,7 @@ from pydantic import AfterValidator, BaseModel, Field
 from starlette.requests import HTTPConnection
 
 from magnates.server.accounts import MAX_PASSWORD, AccountStore, SignedIn, Unauthorized
-from magnates.server.errors import BadInput, Forbidden
+from magnates.server.errors import BadInput, Forbidden, NotFound
 from magnates.server.limits import RateLimiter, TooMany, client_address
 from magnates.server.names import name_key
 
@@ -184,7 +184,8 @@ def sessions_router() -> APIRouter:
         store = accounts(request)
         store.set_email(found.account.id, check_email(body.email))
         account = store.get(found.account.id)
-        assert account is not None
+        if account is None:
+            raise NotFound("this account no longer exists; sign in again")
         return _answer(SignedIn(account, found.csrf, found.token_hash))
 
     return router
