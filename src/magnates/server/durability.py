@@ -25,7 +25,7 @@ import logging
 import math
 import sqlite3
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from sqlalchemy import exc
@@ -144,6 +144,19 @@ class Health:
         return Unavailable(
             f"the game's storage cannot be written just now, so nothing changed; try again in {wait} s", wait
         )
+
+    @contextlib.contextmanager
+    def reaching(self) -> Iterator[None]:
+        """Around a call to the database: an outage is raised as 503 with Retry-After (and marks the
+        database down); any other error is raised as it is; success marks the database up."""
+        try:
+            yield
+        except Exception as err:
+            refused = self.refuse(err)
+            if refused is err:
+                raise
+            raise refused from err
+        self.succeeded()
 
     def check(self) -> None:
         """Before a write: refuse it at once while the database is down and its next probe is not due."""

@@ -571,14 +571,11 @@ class GameService:
         staged, events = self._play(table, seat, action, step)
         status = "finished" if staged.state.is_terminal() else None
         try:
-            self.store.append(table.id, events, status)
-        except Exception as err:
-            self.unsure.add(table.id)
-            refused = self.health.refuse(err)
-            if refused is err:
-                raise
-            raise refused from err
-        self.health.succeeded()
+            with self.health.reaching():
+                self.store.append(table.id, events, status)
+        except Exception:
+            self.unsure.add(table.id)  # a write whose answer was lost may have been stored all the same
+            raise
         publish(table, staged)
         self._changed(table)
 
@@ -636,26 +633,15 @@ class GameService:
 
     async def _settle(self, table: Table) -> None:
         """Read and apply what is stored after the table's last event (the table's lock held)."""
-        try:
+        with self.health.reaching():
             events = await asyncio.to_thread(self.store.events, table.id, table.next_seq)
-        except Exception as err:
-            refused = self.health.refuse(err)
-            if refused is err:
-                raise
-            raise refused from err
-        self.health.succeeded()
         self._apply(table, events, None)
         self.unsure.discard(table.id)
 
     def _settle_now(self, table: Table) -> None:
         """`_settle` for the synchronous `act`."""
-        try:
+        with self.health.reaching():
             events = self.store.events(table.id, table.next_seq)
-        except Exception as err:
-            refused = self.health.refuse(err)
-            if refused is err:
-                raise
-            raise refused from err
         self._apply(table, events, None)
         self.unsure.discard(table.id)
 
@@ -672,14 +658,8 @@ class GameService:
         """A synchronous write (a new game, seats, chat): refused at once while the database is down;
         one that cannot reach it is 503 with Retry-After (and marks it down)."""
         self.health.check()
-        try:
+        with self.health.reaching():
             write(*args)
-        except Exception as err:
-            refused = self.health.refuse(err)
-            if refused is err:
-                raise
-            raise refused from err
-        self.health.succeeded()
 
     def _changed(self, table: Table) -> None:
         start_clock(table, time.time())
