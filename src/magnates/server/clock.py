@@ -26,6 +26,11 @@ def timeout_bot_for(game: Game, turn_seconds: int, timeout_bot: str | None) -> s
         )
     if not turn_seconds:
         return None
+    return checked_timeout_bot(game, timeout_bot)
+
+
+def checked_timeout_bot(game: Game, timeout_bot: str | None) -> str:
+    """The timeout bot asked for (or the default), checked now: a typo must not wait for a timeout."""
     bot = timeout_bot or (DEFAULT_TIMEOUT_BOT if DEFAULT_TIMEOUT_BOT in bot_names(game) else "random")
     try:
         new_bot(bot, game)

@@ -20,12 +20,11 @@ from sqlalchemy import JSON, ForeignKey, Integer, String
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Mapped, mapped_column, sessionmaker
 
-from magnates.core.errors import OptionError
 from magnates.core.game import Game
-from magnates.server.clock import DEFAULT_TIMEOUT_BOT, start_clock
+from magnates.server.clock import checked_timeout_bot, start_clock
 from magnates.server.errors import BadInput
 from magnates.server.storage import Base, Store
-from magnates.server.tables import Table, bot_names, new_bot
+from magnates.server.tables import Table
 
 MIN_BANK, MAX_BANK = 60, 60 * 86_400
 OnTimeout = Literal["bot", "forfeit"]
@@ -55,12 +54,7 @@ def check(game: Game, turn_seconds: int, bank_seconds: int, on_timeout: str, tim
         raise BadInput("on_timeout 'forfeit' needs a time control (turn_seconds or bank_seconds)")
     if not bank_seconds:
         return None
-    bot = timeout_bot or (DEFAULT_TIMEOUT_BOT if DEFAULT_TIMEOUT_BOT in bot_names(game) else "random")
-    try:
-        new_bot(bot, game)
-    except OptionError as err:
-        raise BadInput(f"timeout_bot: {err}") from None
-    return bot
+    return checked_timeout_bot(game, timeout_bot)
 
 
 class TimeControls:
