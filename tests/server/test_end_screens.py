@@ -79,7 +79,12 @@ def doc_shots(browser: Any, server: LiveServer, gid: str, token: str, name: str,
         page.context.close()
 
 
-@pytest.mark.parametrize("variant", list(VARIANTS))
+SLOW_VARIANTS = {"galactic-magnate-5p"}  # half a minute in a browser: with the slow suites
+
+
+@pytest.mark.parametrize(
+    "variant", [pytest.param(v, marks=pytest.mark.slow) if v in SLOW_VARIANTS else v for v in VARIANTS]
+)
 def test_the_end_screen_names_the_result_in_words(browser: Any, live_server: LiveServer, variant: str) -> None:  # noqa: F811
     game, options = VARIANTS[variant]
     gid, tokens = people(live_server, game, options)

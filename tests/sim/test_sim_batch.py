@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import multiprocessing
+import signal
 from collections import Counter
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -10,6 +13,7 @@ from hypothesis import strategies as st
 
 from magnates import OptionError
 from magnates.sim import BatchSpec, lineup, run_batch
+from magnates.sim.batch import starting_workers
 
 
 @given(st.integers(1, 5), st.integers(1, 6), st.integers(0, 100))
@@ -66,3 +70,23 @@ def test_unknown_game_bot_or_option_fail_before_any_game() -> None:
         run_batch(BatchSpec.make("toy", {}, ["nobody"], 1, 1), workers=1)
     with pytest.raises(OptionError, match="turns"):
         run_batch(BatchSpec.make("toy", {"turns": 3}, ["random"], 1, 1), workers=1)
+
+
+def _sigint_disposition(queue: Any) -> None:
+    queue.put(signal.getsignal(signal.SIGINT) is signal.SIG_IGN)
+
+
+def test_workers_start_with_ctrl_c_ignored_before_any_initializer_runs() -> None:
+    """A Ctrl-C reaching the process group while a worker is still starting must not print its
+    traceback: a process started under `starting_workers` ignores SIGINT from its first line."""
+    context = multiprocessing.get_context("spawn")
+    queue = context.Queue()
+    with starting_workers():
+        process = context.Process(target=_sigint_disposition, args=(queue,))
+        process.start()
+    process.join(timeout=60)
+    assert queue.get(timeout=5) is True
+    plain = context.Process(target=_sigint_disposition, args=(queue,))
+    plain.start()
+    plain.join(timeout=60)
+    assert queue.get(timeout=5) is False  # without it, Python's own KeyboardInterrupt handler is there

@@ -40,7 +40,7 @@ from magnates.bots.registry import make_bot
 from magnates.core.game import Game
 from magnates.learn.network import PolicyValueNet, load_numpy, losses, to_numpy
 from magnates.learn.selfplay import PRESET_ACTORS, GameLog, Samples, SelfPlayJob, make_actor, play_game, play_games
-from magnates.sim.batch import chunked, ignore_interrupts, interrupt_flag, stop_pool
+from magnates.sim.batch import chunked, ignore_interrupts, interrupt_flag, starting_workers, stop_pool
 from magnates.sim.runner import derive_seed
 from magnates.sim.runner import play_game as play_match
 from magnates.sim.stats import wilson_interval
@@ -245,7 +245,8 @@ class Trainer:
         """`work` over `jobs` (each a list of results), on the pool when there is one; results in job order."""
         if self.pool is None:
             return [result for job in jobs for result in work(job)]
-        futures = [self.pool.submit(work, job) for job in jobs]
+        with starting_workers():  # a worker started now begins with Ctrl-C ignored (see `starting_workers`)
+            futures = [self.pool.submit(work, job) for job in jobs]
         with interrupt_flag() as stopped:  # Ctrl-C is looked at between waits (see `interrupt_flag`)
             pending = set(futures)
             while pending and not stopped.is_set():

@@ -158,6 +158,24 @@ def ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+@contextmanager
+def starting_workers() -> Iterator[None]:
+    """Workers started inside this block begin life with Ctrl-C ignored.
+
+    A signal ignored stays ignored across exec, and Python then installs no KeyboardInterrupt of its
+    own, so a Ctrl-C that reaches the process group while a worker is still starting (before its
+    initializer runs) cannot print a traceback there. The parent ignores Ctrl-C only for the moment
+    it takes to start them (a pool starts its processes as the first tasks are submitted)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def stop_pool(pool: ProcessPoolExecutor) -> None:
     """End a pool now: queued tasks are dropped and running workers terminated, instead of
     `shutdown(wait=True)` waiting for every queued game to be played (what made Ctrl-C hang)."""
@@ -219,7 +237,8 @@ def run_tasks(
     pool = ProcessPoolExecutor(max_workers=workers, mp_context=context, initializer=ignore_interrupts)
     try:
         with interrupt_flag() as stopped:
-            pending: set[Future[list[GameOutcome]]] = {pool.submit(work, spec, chunk) for spec, chunk in tasks}
+            with starting_workers():
+                pending: set[Future[list[GameOutcome]]] = {pool.submit(work, spec, chunk) for spec, chunk in tasks}
             while pending and not stopped.is_set():
                 finished, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
                 for future in finished:
