@@ -163,7 +163,10 @@ def follow_steps(page: Any, rng: random.Random, step: int) -> None:
             return
         if page.evaluate("() => [...document.querySelectorAll('#actions button')].some((b) => b.disabled)"):
             return  # sent: waiting for the server
-        options = page.locator(".step-pick [data-step]:visible:enabled, .step-pick button[data-action]:visible:enabled")
+        options = page.locator(
+            ".step-pick [data-step]:visible:enabled, .step-pick button[data-action]:visible:enabled,"
+            " .step-pick button.step-confirm:visible:enabled"  # an amount's stepper: its one button plays it
+        )
         if not options.count():
             return
         options.nth(rng.randrange(options.count())).click()

@@ -81,7 +81,8 @@ def test_sign_out_needs_the_csrf_token(client: TestClient) -> None:
     del client.headers["X-CSRF-Token"]
     missing = client.delete("/api/session")
     assert missing.status_code == 403 and "X-CSRF-Token" in missing.json()["detail"]
-    wrong = client.delete("/api/session", headers={"X-CSRF-Token": "x" + me["csrf"][1:]})
+    forged = ("y" if me["csrf"][0] == "x" else "x") + me["csrf"][1:]  # one character off, never the token itself
+    wrong = client.delete("/api/session", headers={"X-CSRF-Token": forged})
     assert wrong.status_code == 403 and "does not match" in wrong.json()["detail"]
     assert client.get("/api/me").status_code == 200  # still signed in
     assert client.delete("/api/session", headers={"X-CSRF-Token": me["csrf"]}).status_code == 204

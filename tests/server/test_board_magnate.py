@@ -180,7 +180,13 @@ def play(page: Any, seed: int, moves: int = 3000) -> tuple[int, int]:
     return on_board, by_button
 
 
-@pytest.mark.parametrize("case", list(CASES))
+# Mega Magnate's whole game takes the longest (about 50 s in a browser) and, on a loaded machine, has
+# timed out waiting for a move to come back: it runs with the slow suites; its table is still drawn and
+# checked in the default run by test_end_screens.py.
+SLOW_CASES = {"mega"}
+
+
+@pytest.mark.parametrize("case", [pytest.param(c, marks=pytest.mark.slow) if c in SLOW_CASES else c for c in CASES])
 def test_magnate_is_drawn_and_played_to_the_end_on_the_board(browser: Any, live_server: Any, case: str) -> None:  # noqa: F811
     players, options = CASES[case]
     page = open_table(browser, live_server, "magnate", seat_kinds(players), options)
