@@ -135,6 +135,52 @@ def test_arena_append_adds_a_run_of_another_seed_to_the_folder(tmp_path: Path) -
     assert other.exit_code == 2 and "--append adds games of the same game, options and bots" in other.output
 
 
+def test_simulate_append_adds_games_of_another_seed_and_counts_them_all(tmp_path: Path) -> None:
+    base = ["simulate", "toy", "-n", "5", "--workers", "1", "--json", "--out", str(tmp_path / "run")]
+    assert runner.invoke(app, [*base, "--seed", "1"]).exit_code == 0
+    alone = runner.invoke(app, [*base[:-1], str(tmp_path / "alone"), "--seed", "2"])
+    again = runner.invoke(app, [*base, "--seed", "1", "--append"])
+    assert again.exit_code == 2 and "already played seed 1" in one_error_line(again.output)
+    added = runner.invoke(app, [*base, "--seed", "2", "--append"])
+    assert added.exit_code == 0, added.output
+    data, by_itself = json.loads(added.stdout), json.loads(alone.stdout)
+    assert data["games"] == 10 and data["seeds"] == [1, 2] and data["seed"] == 1
+    first = json.loads((tmp_path / "run" / "summary.json").read_text())
+    assert first == data
+    lines = [json.loads(line) for line in (tmp_path / "run" / "games.jsonl").read_text().splitlines()]
+    assert [line["index"] for line in lines] == list(range(10))
+    seed_two = [line["record"]["actions"] for line in lines[5:]]
+    assert seed_two == [
+        json.loads(line)["record"]["actions"] for line in (tmp_path / "alone" / "games.jsonl").read_text().splitlines()
+    ]
+    assert sum(data["wins"]) + data["draws"] == 10 and by_itself["games"] == 5
+    other = runner.invoke(app, [*base, "--seed", "3", "--append", "--bots", "high"])
+    assert other.exit_code == 2 and "--append adds games of the same game, options and bots" in other.output
+    both = runner.invoke(app, [*base, "--seed", "3", "--append", "--force"])
+    assert both.exit_code == 2 and "not both" in one_error_line(both.output)
+
+
+def test_simulate_append_replays_the_folders_games_rather_than_trusting_them(tmp_path: Path) -> None:
+    base = ["simulate", "toy", "-n", "3", "--workers", "1", "--json", "--out", str(tmp_path)]
+    assert runner.invoke(app, [*base, "--seed", "1"]).exit_code == 0
+    records = tmp_path / "games.jsonl"
+    lines = [json.loads(line) for line in records.read_text().splitlines()]
+    truth = json.loads((tmp_path / "summary.json").read_text())
+    for line in lines:  # claim every game was a win for seat 1
+        line["result"]["ranking"] = [1] + [2] * (len(line["result"]["ranking"]) - 1)
+    records.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    added = runner.invoke(app, [*base, "--seed", "2", "--append"])
+    assert added.exit_code == 0, added.output
+    again = runner.invoke(app, [*base[:-1], str(tmp_path / "check"), "--seed", "2"])
+    expected = [a + b for a, b in zip(truth["wins"], json.loads(again.stdout)["wins"], strict=True)]
+    assert json.loads(added.stdout)["wins"] == expected
+    records.write_text(records.read_text() + '{"record": {"game": "toy", "actions": "oops"}}\n')
+    broken = runner.invoke(app, [*base, "--seed", "3", "--append"])
+    assert broken.exit_code == 2 and f"{records}:7" in one_error_line(broken.output)
+    empty = runner.invoke(app, ["simulate", "toy", "-n", "1", "--append", "--out", str(tmp_path / "empty")])
+    assert "holds no games written by simulate --out" in one_error_line(empty.output)
+
+
 def test_arena_append_needs_an_arena_to_add_to(tmp_path: Path) -> None:
     args = ["arena", "toy", "--bots", "high,random", "-n", "2", "--workers", "1", "--append"]
     assert "--append needs --out" in one_error_line(runner.invoke(app, args).output)

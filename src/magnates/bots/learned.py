@@ -116,9 +116,12 @@ class NumpyNet:
     def save(self, path: str | Path) -> None:
         arrays: dict[str, Any] = self.arrays()
         meta = {**self.meta, "format": FORMAT, "layers": len(self.trunk)}
-        Path(path).parent.mkdir(parents=True, exist_ok=True)
-        with open(path, "wb") as out:
+        target = Path(path)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        partial = target.with_name(target.name + ".partial")
+        with open(partial, "wb") as out:
             np.savez_compressed(out, meta=np.array(json.dumps(meta, sort_keys=True)), **arrays)
+        partial.replace(target)  # whole weights or the previous ones, even if Ctrl-C lands mid-write
 
     def check(self, game: Game, encoder: Encoder | None = None) -> None:
         """Raise WeightsError unless these weights were trained for this game and option set."""

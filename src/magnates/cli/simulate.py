@@ -15,10 +15,13 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from magnates.core.game import Game
 from magnates.core.record import Record
 from magnates.sim.arena import RECORDS_FILE
 from magnates.sim.batch import BatchInterrupted, BatchResult, BatchSpec, default_workers, run_batch
+from magnates.sim.extend import EarlierBatch, check_same_batch, combined_summary, read_batch, renumbered
 from magnates.sim.report import write_report
+from magnates.sim.runner import GameOutcome
 from magnates.sim.stats import Summary
 
 from .common import (
@@ -55,6 +58,14 @@ def simulate_command(
         Path | None, typer.Option(help=f"Write every game's record ({RECORDS_FILE}), the summary and a report here.")
     ] = None,
     force: Force = False,
+    append: Annotated[
+        bool,
+        typer.Option(
+            "--append",
+            help="Add this run's games to those already in --out (the same game, options and bots, another "
+            "seed): one record file and one summary of them all.",
+        ),
+    ] = False,
     backend: Annotated[str, typer.Option(help="local (process pool) or ray (the ray extra).")] = "local",
 ) -> None:
     """Play many games between bots and count wins per seat and per bot, draws and how games ended."""
@@ -70,7 +81,10 @@ def simulate_command(
         spec = BatchSpec.make(
             game_name, dict(game.options), names, games, pick_seed(seed), keep_records=out is not None
         )
-    if out is not None:
+    earlier = None
+    if append:
+        earlier = batch_to_extend(out, force, game, list(names), spec.seed)
+    elif out is not None:
         check_out_folder(out, force=force)
     try:
         with user_errors():
@@ -80,10 +94,17 @@ def simulate_command(
         done = f"{len(partial.outcomes)} of {games} games finished"
         if out is None:
             interrupted(f"{done}; nothing written (no --out)")
+        if earlier is not None:
+            add_out(out, earlier, partial)
+            interrupted(f"{done}; added to {out}/ (magnates report {out} updates the report)")
         write_out(out, partial, partial.summary())  # no plots: leave at once; `magnates report` draws them
         interrupted(f"{done}; their records and summary written to {out}/ (magnates report {out} adds the report)")
     summary = batch.summary()
-    if out is not None:
+    if out is not None and earlier is not None:
+        summary = add_out(out, earlier, batch)
+        with user_errors():
+            write_report(out, out)
+    elif out is not None:
         save_results(out, batch, summary)
     if as_json:
         typer.echo(json.dumps(summary.to_json()))
@@ -91,6 +112,43 @@ def simulate_command(
         print_summary(Console(highlight=False), summary, game.title)
         if out is not None:
             typer.echo(f"Records, summary and report written to {out}/")
+
+
+def batch_to_extend(out: Path | None, force: bool, game: Game, bots: list[str], seed: int) -> EarlierBatch:
+    """The games in `out` that `--append` adds to, checked (and replayed) before any game is played."""
+    if out is None:
+        fail("--append needs --out DIR, the folder of the games to add to")
+    if force:
+        fail("give --append (add to the games there) or --force (replace them), not both")
+    with user_errors():
+        earlier = read_batch(out)
+        check_same_batch(earlier, out, game, bots, seed)
+    check_out_folder(out, force=True)
+    return earlier
+
+
+def add_out(folder: Path, earlier: EarlierBatch, batch: BatchResult) -> Summary:
+    """Append this run's games to the folder's record file and rewrite its summary over them all.
+
+    Only new lines are written to games.jsonl (the earlier ones are never rewritten), and the
+    summary is replaced whole, so a failure part-way cannot lose the games already there.
+    """
+    new = renumbered(batch.outcomes, start=len(earlier.outcomes))
+    everything = BatchResult(
+        batch.spec, [*earlier.outcomes, *new], earlier.seconds + batch.seconds, batch.workers, players=batch.players
+    )
+    summary = combined_summary(everything.summary(), [*earlier.seeds, batch.spec.seed])
+    game = batch.spec.load()
+    try:
+        with (folder / RECORDS_FILE).open("a") as lines:
+            for outcome in new:
+                lines.write(json.dumps(_line(game, outcome)) + "\n")
+        partial = folder / "summary.json.partial"
+        partial.write_text(json.dumps(summary.to_json(), indent=1) + "\n")
+        partial.replace(folder / "summary.json")
+    except OSError as err:
+        bad_path(folder, (err.strerror or str(err)).lower())
+    return summary
 
 
 def save_results(out: Path, batch: BatchResult, summary: Summary) -> None:
@@ -117,18 +175,22 @@ def write_out(folder: Path, batch: BatchResult, summary: Summary) -> None:
         game = batch.spec.load()
         with (folder / RECORDS_FILE).open("w") as lines:
             for outcome in batch.outcomes:
-                record = Record(
-                    game.name,
-                    game.version,
-                    dict(game.options),
-                    outcome.actions,
-                    meta={"index": outcome.index, "seed": outcome.seed, "bots": outcome.bots},
-                )
-                line = {"record": record.to_json(), **outcome.to_json()}
-                lines.write(json.dumps(line) + "\n")
+                lines.write(json.dumps(_line(game, outcome)) + "\n")
         (folder / "summary.json").write_text(json.dumps(summary.to_json(), indent=1) + "\n")
     except OSError as err:
         bad_path(folder, (err.strerror or str(err)).lower())
+
+
+def _line(game: Game, outcome: GameOutcome) -> dict[str, object]:
+    """One line of games.jsonl: the replayable record beside what the game came to."""
+    record = Record(
+        game.name,
+        game.version,
+        dict(game.options),
+        outcome.actions,
+        meta={"index": outcome.index, "seed": outcome.seed, "bots": outcome.bots},
+    )
+    return {"record": record.to_json(), **outcome.to_json()}
 
 
 def _percent(part: int, whole: int) -> str:

@@ -68,6 +68,8 @@ class Summary:
     mean_turns: float = 0.0
     seconds: float = 0.0
     workers: int = 1
+    seeds: list[int] = field(default_factory=list)
+    """The seed of each run when games were added to a folder (`simulate --append`); else empty."""
 
     @property
     def games_per_second(self) -> float:
@@ -101,6 +103,7 @@ class Summary:
             "seconds": self.seconds,
             "workers": self.workers,
             "games_per_second": self.games_per_second,
+            **({"seeds": self.seeds} if self.seeds else {}),
         }
 
 
