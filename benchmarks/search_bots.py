@@ -30,7 +30,8 @@ from magnates.sim.arena import wilson_interval
 from magnates.sim.strength import study
 
 SLOW = 0.2
-"""Issue 17's limit on a decision's time, in seconds: the summary counts the decisions over it."""
+"""`expert`'s target limit on a decision's time, in seconds (docs/studies/magnate-expert.md): the summary
+counts the decisions over it."""
 
 
 def parse_change(text: str) -> tuple[str, object]:

@@ -1,4 +1,4 @@
-"""How simulation time scales with worker processes (issue 7: 10,000 greedy Magnate games).
+"""How simulation time scales with worker processes (the reference batch: 10,000 greedy Magnate games).
 
     python benchmarks/sim_scaling.py                       # 10,000 games, 1 and 2 workers
     python benchmarks/sim_scaling.py -n 2000 -w 1,2,4,8    # a quicker run on a bigger machine

@@ -57,7 +57,7 @@ OPTIONAL: dict[str, str] = {
 NOT_YET_UNTANGLED: frozenset[str] = frozenset()
 """Game packages whose phases still call each other through deferred imports: their circles and
 function-body imports are listed by `test_the_untangling_left_to_do_is_real` instead of failing the
-checks. Empty since issue 21 (every game's phases are a flow.py table); a package added here must
+checks. Empty: every game's phases are a flow.py table; a package added here must
 still be tangled, and is removed once its flow.py table is in."""
 
 

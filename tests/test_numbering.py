@@ -1,4 +1,4 @@
-"""One numbering convention (issues 16 and 18): ids in the API and JSON count from 0; every text a
+"""One numbering convention: ids in the API and JSON count from 0; every text a
 person reads (the terminal table, the log, action texts, why an action is illegal, the cheatsheet)
 counts from 1 or uses names. Player 1 is seat 0; no text says "Player 0", "seat 0" or "P0"."""
 
@@ -104,7 +104,7 @@ def test_every_action_text_parses_back_to_its_id(name: str) -> None:
 
 
 def test_magistrate_names_provinces_and_cells_and_counts_cards_from_one() -> None:
-    """Issue 18: the log and the terminal say what the web page says (card 13 is card 13 everywhere)."""
+    """The log and the terminal say what the web page says (card 13 is card 13 everywhere)."""
     game = magnates.load("magistrate", players=3)
     labels = game.info()["labels"]
     for action in range(game.num_distinct_actions):

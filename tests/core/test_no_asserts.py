@@ -1,4 +1,4 @@
-"""Invariants are checked with exceptions, never `assert`, which `python -O` strips (issue 16)."""
+"""Invariants are checked with exceptions, never `assert`, which `python -O` strips."""
 
 from __future__ import annotations
 

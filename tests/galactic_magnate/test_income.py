@@ -94,7 +94,7 @@ def test_income_adds_up_to_every_payment_each_seat_received(players, seed, monke
         original(s, payer, payee, amount, source)
 
     monkeypatch.setattr(economy, "transfer", watched)
-    game = magnates.load("galactic-magnate", players=players, characters="pick")  # the seeded games as first measured
+    game = magnates.load("galactic-magnate", players=players, characters="pick")  # the games these seeds stand for
     state = playout(game.new_initial_state(), [GreedyBot() for _ in range(players)], seed)
     start = TABLES.start_cash[players]
     for seat in range(players):

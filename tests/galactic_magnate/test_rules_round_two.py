@@ -1,4 +1,4 @@
-"""Issue 16, round two: the two rule sentences the audit found broken, played out as scenarios.
+"""The two rule sentences that rules version 2 plays as written (version 1 did not), as scenarios.
 
 Seed 002 (Galactic Magnate), "Player auctions": "All players participate in player auctions." and
 "Trading": "The players can trade properties for properties, or money, or both." Each test quotes

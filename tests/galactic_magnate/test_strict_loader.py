@@ -1,4 +1,4 @@
-"""The strict loader (issue 16): every state reached in play loads back as it was; a hand-edited
+"""The strict loader: every state reached in play loads back as it was; a hand-edited
 position that is inconsistent is refused with a message naming the field."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Trading in bundles and the initiator's bid in his own player auction (seed 002, issue 16)."""
+"""Trading in bundles and the initiator's bid in his own player auction (seed 002, rules version 2)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 16, second rules audit: the March evidence sentence and the ignored-influence sentence.
+"""Two Magistrate rule sentences played out: the March evidence one and the ignored-influence one.
 
 Each test quotes the seed sentence it pins (seed 003, the Magistrate reference sheet) and builds
 its position through the public API: `magnates.load`, the state's own fields and `apply_action`.

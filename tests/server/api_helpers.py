@@ -1,4 +1,4 @@
-"""Small helpers of the API tests of issue 18 (lobby, chat, rematch, turn clock), on the toy game."""
+"""Small helpers of the API tests of the lobby, chat, rematch and turn clock, on the toy game."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Steps of the table-page tests of issue 18: games made over the HTTP API (not through the lobby, so
+"""Steps of the table-page tests: games made over the HTTP API (not through the lobby, so
 these tests do not depend on its form), a seat's page opened with its secret, and axe-core scans."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 44's "done when", in two browsers: Ana signs up on a desktop and opens a waiting table; Bea
+"""Accounts from end to end, in two browsers: Ana signs up on a desktop and opens a waiting table; Bea
 signs in on a phone, finds it in the lobby and takes the seat, and only then does the game start.
 Ana closes her tab, opens the site again, finds the game on "My games" marked "your turn" and plays
 on; both finish by clicking; the leaderboard and both profiles show the rated game."""

@@ -1,4 +1,4 @@
-"""Help on each choice (issue 18): every kind of move a person can choose in Galactic Magnate,
+"""Help on each choice: every kind of move a person can choose in Galactic Magnate,
 Magistrate and Magistratvm has a sentence of rules (each game module's HELP table), shown under
 the choice with "Help on choices" on, as its tooltip, and when the keyboard is on it."""
 

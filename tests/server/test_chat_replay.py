@@ -1,4 +1,4 @@
-"""Chat kept with the game (issue 18): a replay shows what was said by each step, an exported record
+"""Chat kept with the game: a replay shows what was said by each step, an exported record
 carries the chat, and importing it gives the new game the same chat at the same steps."""
 
 from __future__ import annotations

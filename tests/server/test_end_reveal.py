@@ -1,4 +1,4 @@
-"""Every hand revealed at the end (issue 18): once a game is over, every message carries each seat's
+"""Every hand revealed at the end: once a game is over, every message carries each seat's
 hidden cards (`reveal`), taken from the final state; before the end no message carries them."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The last move highlighted on the board (issue 18), in every game: the thing a player clicked to make
+"""The last move highlighted on the board, in every game: the thing a player clicked to make
 a move is marked `last-move` on the board afterwards, on the mover's page and on a spectator's."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Around the board (issue 18), in a real browser: the scoreboard matches the seat's view step by step,
+"""Around the board, in a real browser: the scoreboard matches the seat's view step by step,
 the tab title says whose turn it is, the history can be stepped through during a game and left,
 the end of a game shows its breakdown, the rules open at the table, chat, rematch, the turn clock,
 and axe-core finds no serious accessibility problem. Screenshots go to test-artifacts/screenshots/."""

@@ -1,4 +1,4 @@
-"""Two people meet in the lobby and play a whole game of each kind in Chromium (issue 18).
+"""Two people meet in the lobby and play a whole game of each kind in Chromium.
 
 Ana makes a table in the lobby with one open seat (bots in the others), Bea finds it among the open
 tables, types her name and takes the seat. They chat, play to the end through their pages, see the

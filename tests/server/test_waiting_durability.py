@@ -1,4 +1,4 @@
-"""The waiting room and losing on time follow the same rule as moves (issue 45): nothing is shown
+"""The waiting room and losing on time follow the same rule as moves: nothing is shown
 before it is stored. A game whose last open seat is taken while its first moves cannot be stored
 keeps its seats (they are stored) but shows no deal until the deal is stored; a forfeit on time that
 cannot be stored is not shown, and the clock tries again once the database is back."""

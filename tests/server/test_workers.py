@@ -1,4 +1,4 @@
-"""Several server processes on one PostgreSQL database (issue 22).
+"""Several server processes on one PostgreSQL database.
 
 Two real `magnates serve` processes on two ports share a throwaway PostgreSQL database. Each game's
 two seats play over WebSockets, one seat on each server (the worst case: every move reaches the

@@ -1,7 +1,7 @@
 """Balance with strong bots: seat advantage, game length, runaway leaders and key lines, per game.
 
-The designed data of the four games was first checked with greedy bots; this study asks the same
-questions of `hard` (search) bots, which find what greedy ones miss (issue 16). It plays a batch
+Each game's greedy-bot study checks its designed data; this study asks the same questions of
+`hard` (search) bots, which find what greedy ones miss. It plays a batch
 with `magnates.sim` (or reads the `games.jsonl` files that `magnates simulate --out` wrote), replays
 every record once and prints Markdown tables, every rate with its Wilson 95% interval:
 

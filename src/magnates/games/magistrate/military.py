@@ -64,7 +64,7 @@ def march(s: Position, player: int, source: int, target: int, count: int) -> Non
     (otherwise splitting one march in several would farm evidence). A province won this
     way joins `most_at_start` (the provinces that can no longer earn evidence this turn),
     so marching out and back in again earns nothing either: each province pays a player
-    evidence at most once a turn (docs/rules/magistrate.md, issue 16).
+    evidence at most once a turn (docs/rules/magistrate.md, rules version 3).
     """
     had_most = s.has_most(player, target)
     row = s.soldiers[player]
