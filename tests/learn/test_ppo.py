@@ -121,3 +121,24 @@ def test_learned_names_keep_their_paths_in_play_and_arena(tmp_path: Path) -> Non
     assert parse_seats(game, f" {name} ,Greedy", None) == [name, "greedy"]
     result = run_arena("magnate", [name, "random-no-concede"], 2, seed=1, workers=1)
     assert result.bots == [name, "random-no-concede"] and not result.errors
+
+
+def test_a_run_is_the_same_on_one_process_and_on_a_pool_of_two(tmp_path: Path) -> None:
+    """The league is drawn here and every game's dice and sampling come from its number in the
+    run, so the backend and the number of workers change the speed, not the games or the weights."""
+    base = {
+        "game": "magnate", "max_updates": 2, "steps_per_update": 120, "minibatch": 64, "epochs": 1, "hidden": 8,
+        "eval_every": 2, "eval_games": 4, "checkpoint_every": 2, "snapshot_every": 1, "wave": 6,
+    }  # fmt: skip
+    runs = {}
+    for workers in (1, 2):
+        out = tmp_path / f"w{workers}"
+        train(PPOConfig(**base, workers=workers), out, say=lambda line: None)  # type: ignore[arg-type]
+        with open(out / "log.csv", newline="") as handle:
+            rows = [{k: v for k, v in row.items() if k != "seconds"} for row in csv.DictReader(handle)]
+        with np.load(out / "weights.npz") as arrays:
+            runs[workers] = (rows, {k: arrays[k].copy() for k in arrays.files if k != "meta"})
+    (rows_one, weights_one), (rows_two, weights_two) = runs[1], runs[2]
+    assert rows_one == rows_two and int(rows_one[-1]["games"]) >= 12
+    assert weights_one.keys() == weights_two.keys()
+    assert all(np.array_equal(weights_one[k], weights_two[k]) for k in weights_one)

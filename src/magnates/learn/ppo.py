@@ -21,7 +21,11 @@ Every `eval_every` updates the greedy policy plays `eval_games` games against `r
 and against `greedy` (seats rotating, the same seeds each time); `OUT/log.csv` keeps the figures
 and `OUT/curve.png` plots them.
 
-Games are played in this process; the simulator's process pool and Ray backends are not used yet.
+Games are played on the simulator's backends: in this process (`workers=1`), on a pool of worker
+processes (`--workers N`), or on a Ray cluster (`--backend ray`, the `ray` extra), so a bigger
+machine or cluster trains faster with no change. The league is drawn here, in waves of `wave`
+games, and each game's dice and sampling come from its own number in the run, so a seed gives the
+same run whatever the backend and the number of workers.
 """
 
 from __future__ import annotations
@@ -48,6 +52,7 @@ from magnates.bots.registry import make_bot
 from magnates.core.bot import Bot
 from magnates.core.chance import sample
 from magnates.core.game import CHANCE, Game, State
+from magnates.sim.batch import WorkerPool
 from magnates.sim.stats import wilson_interval
 
 STAGES = ("random-no-concede", "greedy", "hard")
@@ -80,6 +85,10 @@ class PPOConfig:
     checkpoint_every: int = 5
     eval_every: int = 5
     eval_games: int = 40
+    workers: int = 1
+    backend: str = "local"
+    wave: int = 16
+    """Games whose opponents are drawn together and played in parallel before the league counts them."""
 
 
 # -- the network -------------------------------------------------------------------------------
@@ -98,6 +107,13 @@ class MaskedPolicy:
         }
         self.moments = {k: (np.zeros_like(v), np.zeros_like(v)) for k, v in self.params.items()}
         self.steps = 0
+
+    @classmethod
+    def playing(cls, params: dict[str, np.ndarray]) -> MaskedPolicy:
+        """A policy that only plays (a worker's copy of the learner): its parameters, no optimiser."""
+        policy = cls.__new__(cls)
+        policy.params, policy.moments, policy.steps = params, {}, 0
+        return policy
 
     def act(self, x: np.ndarray, legal: list[int], rng: np.random.Generator) -> tuple[int, float, float]:
         """Sample a legal action: (its index in `legal`, its log-probability, the value of `x`)."""
@@ -258,6 +274,87 @@ def advantages(episode: Episode, gamma: float, lam: float) -> tuple[np.ndarray, 
     return adv, adv + values[:-1]
 
 
+@dataclass(frozen=True)
+class EpisodePlan:
+    """One self-play game as the league drew it: its number in the run, the learner's seat, whom it meets."""
+
+    number: int
+    seat: int
+    opponent: str
+    """A bot name, or `snapshot-K` (the learner's K-th kept snapshot)."""
+
+
+@dataclass
+class RolloutJob:
+    """What a worker needs to play some of a wave's games: everything pickles."""
+
+    game: str
+    options: dict[str, Any]
+    seed: int
+    params: dict[str, np.ndarray]
+    snapshots: list[NumpyNet]
+    plans: list[EpisodePlan]
+
+
+_WORKER_GAMES: dict[str, tuple[Game, Observer, dict[str, Bot]]] = {}
+"""Per process: the game, its observer and its named bots, built once."""
+
+
+def _worker_game(name: str, options: dict[str, Any]) -> tuple[Game, Observer, dict[str, Bot]]:
+    key = json.dumps([name, options], sort_keys=True, default=str)
+    if key not in _WORKER_GAMES:
+        game = magnates.load(name, **options)
+        _WORKER_GAMES.clear()
+        _WORKER_GAMES[key] = (game, Observer(game.observation_encoder()), {})
+    return _WORKER_GAMES[key]
+
+
+def episode_seed(seed: int, number: int) -> int:
+    """The chance seed of game `number` of a run: its dice do not depend on who played it where."""
+    return seed * 1_000_003 + number
+
+
+def play_rollouts(job: RolloutJob) -> list[Episode]:
+    """Play a job's games (on a worker or here), each from its own seeds, in the job's order."""
+    game, observer, bots = _worker_game(job.game, job.options)
+    policy = MaskedPolicy.playing(job.params)
+    snapshots = [PolicyBot(net, game, sample=True, name="snapshot") for net in job.snapshots]
+    episodes = []
+    for plan in job.plans:
+        if plan.opponent.startswith("snapshot-"):
+            bot: Bot = snapshots[int(plan.opponent.split("-", 1)[1])]
+        else:
+            bot = bots.setdefault(plan.opponent, make_bot(plan.opponent, game))
+        opponents = {s: bot for s in range(game.num_players) if s != plan.seat}
+        rng = np.random.default_rng([job.seed, plan.number])
+        episodes.append(
+            play_episode(game, policy, observer, opponents, plan.seat, episode_seed(job.seed, plan.number), rng)
+        )
+    return episodes
+
+
+class Rollouts:
+    """Where self-play games are played: here, on a pool of processes, or on a Ray cluster."""
+
+    def __init__(self, workers: int, backend: str) -> None:
+        if backend not in ("local", "ray"):
+            raise ValueError(f"unknown backend {backend!r}; choose local or ray")
+        self.workers, self.backend = max(1, workers), backend
+        self.pool = WorkerPool(self.workers if backend == "local" else 1)
+
+    def play(self, jobs: list[RolloutJob]) -> list[Episode]:
+        if self.backend == "ray":
+            from magnates.sim.ray_backend import map_tasks
+
+            done = map_tasks(play_rollouts, [(job,) for job in jobs], self.workers)
+        else:
+            done = self.pool.map(play_rollouts, jobs)
+        return [episode for episodes in done for episode in episodes]
+
+    def close(self, *, at_once: bool = False) -> None:
+        self.pool.close(at_once=at_once)
+
+
 # -- the league and the curriculum -----------------------------------------------------------------
 class League:
     """Who the learner meets: the stage's bot, its past snapshots, the bots of passed stages."""
@@ -266,23 +363,23 @@ class League:
         self.game = game
         self.config = config
         self.stage = 0
-        self.bots = {name: make_bot(name, game) for name in STAGES}
-        self.snapshots: deque[PolicyBot] = deque(maxlen=config.snapshots_kept)
+        for name in STAGES:
+            make_bot(name, game)  # a stage bot the game lacks is refused before any game
+        self.snapshots: deque[NumpyNet] = deque(maxlen=config.snapshots_kept)
         self.recent: deque[float] = deque(maxlen=config.stage_games)
 
     @property
     def stage_bot(self) -> str:
         return STAGES[self.stage]
 
-    def draw(self, rng: random.Random) -> tuple[str, Bot]:
+    def draw(self, rng: random.Random) -> str:
+        """The opponent of the next game: a bot name, or `snapshot-K`."""
         roll = rng.random()
         if self.snapshots and roll < self.config.league_snapshot_share:
-            index = rng.randrange(len(self.snapshots))
-            return f"snapshot-{index}", self.snapshots[index]
+            return f"snapshot-{rng.randrange(len(self.snapshots))}"
         if self.stage and roll < self.config.league_snapshot_share + self.config.league_past_share:
-            name = STAGES[rng.randrange(self.stage)]
-            return name, self.bots[name]
-        return self.stage_bot, self.bots[self.stage_bot]
+            return STAGES[rng.randrange(self.stage)]
+        return self.stage_bot
 
     def record(self, opponent: str, reward: float) -> bool:
         """Count a game against the stage's bot; True when the learner moves to the next stage."""
@@ -297,18 +394,29 @@ class League:
         return False
 
     def add_snapshot(self, net: NumpyNet) -> None:
-        self.snapshots.append(PolicyBot(net, self.game, sample=True, name="snapshot"))
+        self.snapshots.append(net)
 
 
-def evaluate(game: Game, net: NumpyNet, opponent: str, games: int, seed: int) -> tuple[float, float, float]:
-    """The greedy policy's win share against `opponent` everywhere else (a win 1, a tie a half)."""
-    learner = PolicyBot(net, game)
-    other = make_bot(opponent, game)
+@dataclass
+class EvalJob:
+    game: str
+    options: dict[str, Any]
+    net: NumpyNet
+    opponent: str
+    seed: int
+    games: list[int]
+
+
+def play_evaluation(job: EvalJob) -> list[float]:
+    """The learner's score in each of a job's evaluation games (a win 1, a two-player tie a half)."""
+    game, _, bots = _worker_game(job.game, job.options)
+    learner = PolicyBot(job.net, game)
+    other = bots.setdefault(job.opponent, make_bot(job.opponent, game))
     masked = masked_actions(game)
-    score = 0.0
-    for i in range(games):
+    scores = []
+    for i in job.games:
         seat = i % game.num_players
-        chance, bots_rng = random.Random(seed + i), random.Random(seed + i + 10_000)
+        chance, bots_rng = random.Random(job.seed + i), random.Random(job.seed + i + 10_000)
         state = game.new_initial_state()
         while not state.is_terminal():
             player = state.current_player()
@@ -318,7 +426,22 @@ def evaluate(game: Game, net: NumpyNet, opponent: str, games: int, seed: int) ->
             bot = learner if player == seat else other
             state.apply_action(bot.choose(game, state.view(player), legal_of(state, masked), bots_rng))
         value = state.returns()[seat]
-        score += 1.0 if value >= 1.0 else 0.5 if value == 0.0 and game.num_players == 2 else 0.0
+        scores.append(1.0 if value >= 1.0 else 0.5 if value == 0.0 and game.num_players == 2 else 0.0)
+    return scores
+
+
+def evaluate(
+    game: Game, net: NumpyNet, opponent: str, games: int, seed: int, pool: WorkerPool | None = None
+) -> tuple[float, float, float]:
+    """The greedy policy's win share against `opponent` everywhere else, with its 95% interval;
+    game i has the same seeds in every evaluation, so the log's rows compare networks on the same dice."""
+    workers = pool.workers if pool is not None else 1
+    jobs = [
+        EvalJob(game.name, dict(game.options), net, opponent, seed, list(range(k, games, workers)))
+        for k in range(workers)
+    ]
+    done = pool.map(play_evaluation, jobs) if pool is not None else [play_evaluation(job) for job in jobs]
+    score = sum(sum(scores) for scores in done)
     low, high = wilson_interval(score, games)
     return score / games, low, high
 
@@ -347,7 +470,6 @@ def train(config: PPOConfig, out: Path, say: Any = print) -> Path:
     """Run the recipe until `minutes` or `max_updates`; return the path of the last weights."""
     game = magnates.load(config.game, **config.options)
     encoder = game.observation_encoder()
-    observer = Observer(encoder)
     rng = np.random.default_rng(config.seed)
     py_rng = random.Random(config.seed)
     policy = MaskedPolicy(encoder.size, config.hidden, game.num_players, game.num_distinct_actions, rng)
@@ -362,62 +484,80 @@ def train(config: PPOConfig, out: Path, say: Any = print) -> Path:
     games = decisions = update = 0
     weights = out / "weights.npz"
     meta = {"trainer": "magnates.learn.ppo", "seed": config.seed}
-    while True:
-        elapsed = time.perf_counter() - started
-        if elapsed > config.minutes * 60 or (config.max_updates is not None and update >= config.max_updates):
-            break
-        batch: dict[str, list[Any]] = {k: [] for k in ("obs", "legal", "action", "logp", "adv", "ret")}
-        returns: list[float] = []
-        while len(batch["obs"]) < config.steps_per_update:
-            seat = py_rng.randrange(game.num_players)
-            name, bot = league.draw(py_rng)
-            opponents = {s: bot for s in range(game.num_players) if s != seat}
-            episode = play_episode(game, policy, observer, opponents, seat, config.seed * 1_000_003 + games, rng)
-            games += 1
-            returns.append(episode.reward)
-            if league.record(name, episode.reward):
-                say(f"game {games}: the learner moves on to the {league.stage_bot} stage")
-            adv, ret = advantages(episode, config.gamma, config.lam)
-            for key, values in (
-                ("obs", episode.obs),
-                ("legal", episode.legal),
-                ("action", episode.action),
-                ("logp", episode.logp),
-                ("adv", adv),
-                ("ret", ret),
-            ):
-                batch[key].extend(values)
-        stats = _learn(policy, batch, game.num_distinct_actions, config, rng)
-        decisions += len(batch["obs"])
-        update += 1
-        row: dict[str, Any] = {
-            "update": update,
-            "games": games,
-            "decisions": decisions,
-            "seconds": round(time.perf_counter() - started, 1),
-            "stage": league.stage_bot,
-            "mean_return": round(float(np.mean(returns)), 4),
-            **{k: round(v, 5) for k, v in stats.items() if k in LOG_FIELDS},
-        }
-        net = policy.to_net(game, {**meta, "update": update, "games": games})
-        if update % config.snapshot_every == 0:
-            league.add_snapshot(net)
-        if update % config.checkpoint_every == 0:
-            net.save(out / "checkpoints" / f"update-{update}.npz")
-            net.save(weights)
-        if update % config.eval_every == 0 or update == 1:
-            for opponent, key in (("random-no-concede", "eval_random"), ("greedy", "eval_greedy")):
-                share, low, high = evaluate(game, net, opponent, config.eval_games, config.seed + 7_777_777)
-                row.update({key: round(share, 4), f"{key}_low": round(low, 4), f"{key}_high": round(high, 4)})
-        with open(log_path, "a", newline="") as handle:
-            csv.writer(handle).writerow([row.get(k, "") for k in LOG_FIELDS])
-        evaluated = (
-            f", vs random {row['eval_random']:.0%}, vs greedy {row['eval_greedy']:.0%}" if "eval_greedy" in row else ""
-        )
-        say(
-            f"update {update}: {games} games, {decisions} decisions, {row['seconds']:.0f} s, stage "
-            f"{league.stage_bot}, mean return {row['mean_return']:+.3f}{evaluated}"
-        )
+    rollouts = Rollouts(config.workers, config.backend)
+    try:
+        while True:
+            elapsed = time.perf_counter() - started
+            if elapsed > config.minutes * 60 or (config.max_updates is not None and update >= config.max_updates):
+                break
+            batch: dict[str, list[Any]] = {k: [] for k in ("obs", "legal", "action", "logp", "adv", "ret")}
+            returns: list[float] = []
+            while len(batch["obs"]) < config.steps_per_update:
+                plans = [
+                    EpisodePlan(games + k, py_rng.randrange(game.num_players), league.draw(py_rng))
+                    for k in range(config.wave)
+                ]
+                parts = [plans[k :: rollouts.workers] for k in range(min(rollouts.workers, len(plans)))]
+                jobs = [
+                    RolloutJob(config.game, config.options, config.seed, policy.params, list(league.snapshots), part)
+                    for part in parts
+                ]
+                played = dict(zip([p.number for part in parts for p in part], rollouts.play(jobs), strict=True))
+                for plan in plans:  # counted in the order drawn, whoever played them
+                    episode = played[plan.number]
+                    games += 1
+                    returns.append(episode.reward)
+                    if league.record(plan.opponent, episode.reward):
+                        say(f"game {games}: the learner moves on to the {league.stage_bot} stage")
+                    adv, ret = advantages(episode, config.gamma, config.lam)
+                    for key, values in (
+                        ("obs", episode.obs),
+                        ("legal", episode.legal),
+                        ("action", episode.action),
+                        ("logp", episode.logp),
+                        ("adv", adv),
+                        ("ret", ret),
+                    ):
+                        batch[key].extend(values)
+            stats = _learn(policy, batch, game.num_distinct_actions, config, rng)
+            decisions += len(batch["obs"])
+            update += 1
+            row: dict[str, Any] = {
+                "update": update,
+                "games": games,
+                "decisions": decisions,
+                "seconds": round(time.perf_counter() - started, 1),
+                "stage": league.stage_bot,
+                "mean_return": round(float(np.mean(returns)), 4),
+                **{k: round(v, 5) for k, v in stats.items() if k in LOG_FIELDS},
+            }
+            net = policy.to_net(game, {**meta, "update": update, "games": games})
+            if update % config.snapshot_every == 0:
+                league.add_snapshot(net)
+            if update % config.checkpoint_every == 0:
+                net.save(out / "checkpoints" / f"update-{update}.npz")
+                net.save(weights)
+            if update % config.eval_every == 0 or update == 1:
+                for opponent, key in (("random-no-concede", "eval_random"), ("greedy", "eval_greedy")):
+                    share, low, high = evaluate(
+                        game, net, opponent, config.eval_games, config.seed + 7_777_777, rollouts.pool
+                    )
+                    row.update({key: round(share, 4), f"{key}_low": round(low, 4), f"{key}_high": round(high, 4)})
+            with open(log_path, "a", newline="") as handle:
+                csv.writer(handle).writerow([row.get(k, "") for k in LOG_FIELDS])
+            evaluated = (
+                f", vs random {row['eval_random']:.0%}, vs greedy {row['eval_greedy']:.0%}"
+                if "eval_greedy" in row
+                else ""
+            )
+            say(
+                f"update {update}: {games} games, {decisions} decisions, {row['seconds']:.0f} s, stage "
+                f"{league.stage_bot}, mean return {row['mean_return']:+.3f}{evaluated}"
+            )
+    except BaseException:  # Ctrl-C or a failure: end the workers now, not after their games
+        rollouts.close(at_once=True)
+        raise
+    rollouts.close()
     policy.to_net(game, {**meta, "update": update, "games": games}).save(weights)
     plot(log_path, out / "curve.png", config.game)
     return weights
@@ -488,6 +628,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--hidden", type=int, default=128)
     parser.add_argument("--eval-games", type=int, default=40)
     parser.add_argument("--eval-every", type=int, default=5)
+    parser.add_argument("--workers", type=int, default=1, help="processes playing the games (or Ray workers)")
+    parser.add_argument("--backend", choices=("local", "ray"), default="local", help="local processes, or Ray")
     args = parser.parse_args(argv)
     options = {} if args.players is None else {"players": args.players}
     config = PPOConfig(
@@ -501,6 +643,8 @@ def main(argv: list[str] | None = None) -> None:
         eval_games=args.eval_games,
         eval_every=args.eval_every,
         checkpoint_every=args.eval_every,
+        workers=args.workers,
+        backend=args.backend,
     )
     weights = train(config, args.out)
     print(f"weights: {weights} (play them as the bot learned:{weights}); curve: {args.out / 'curve.png'}")

@@ -20,12 +20,10 @@ from __future__ import annotations
 
 import csv
 import json
-import multiprocessing
 import random
 import subprocess
 import time
 from collections.abc import Callable
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -40,7 +38,7 @@ from magnates.bots.registry import make_bot
 from magnates.core.game import Game
 from magnates.learn.network import PolicyValueNet, load_numpy, losses, to_numpy
 from magnates.learn.selfplay import PRESET_ACTORS, GameLog, Samples, SelfPlayJob, make_actor, play_game, play_games
-from magnates.sim.batch import chunked, ignore_interrupts, interrupt_flag, starting_workers, stop_pool
+from magnates.sim.batch import WorkerPool, chunked
 from magnates.sim.runner import derive_seed
 from magnates.sim.runner import play_game as play_match
 from magnates.sim.stats import wilson_interval
@@ -198,7 +196,7 @@ class Trainer:
         self.window: list[Samples] = []
         self.progress = Progress()
         self.code = code_version()
-        self.pool: ProcessPoolExecutor | None = None
+        self.pool: WorkerPool | None = None
         rollout_policy(self.game, config.policy)  # a policy the game lacks is refused before any game
         self.start: dict[str, Any] = {}
         """What made the weights the run started from (`init`), for the exported weights' record."""
@@ -223,37 +221,19 @@ class Trainer:
     def run(self, on_round: Callable[[Progress], None] | None = None) -> Progress:
         self.out.mkdir(parents=True, exist_ok=True)
         (self.out / "config.json").write_text(json.dumps(asdict(self.config), indent=2, default=str) + "\n")
-        c = self.config
-        if c.workers > 1:
-            self.pool = ProcessPoolExecutor(
-                max_workers=c.workers, mp_context=multiprocessing.get_context("spawn"), initializer=ignore_interrupts
-            )
-        try:
-            self._rounds(on_round)
-        except BaseException:  # Ctrl-C or a failure: end the workers now, not after their queued games
-            if self.pool is not None:
-                stop_pool(self.pool)
-                self.pool = None
-            raise
-        finally:
-            if self.pool is not None:
-                self.pool.shutdown()
+        with WorkerPool(self.config.workers) as pool:  # Ctrl-C or a failure ends the workers at once
+            self.pool = pool
+            try:
+                self._rounds(on_round)
+            finally:
                 self.pool = None
         return self.progress
 
     def _map(self, work: Callable[[Any], list[Any]], jobs: list[Any]) -> list[Any]:
-        """`work` over `jobs` (each a list of results), on the pool when there is one; results in job order."""
+        """`work` over `jobs` (each a list of results), on the run's workers; results in job order."""
         if self.pool is None:
             return [result for job in jobs for result in work(job)]
-        with starting_workers():  # a worker started now begins with Ctrl-C ignored (see `starting_workers`)
-            futures = [self.pool.submit(work, job) for job in jobs]
-        with interrupt_flag() as stopped:  # Ctrl-C is looked at between waits (see `interrupt_flag`)
-            pending = set(futures)
-            while pending and not stopped.is_set():
-                _, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
-            if stopped.is_set():
-                raise KeyboardInterrupt
-        return [result for future in futures for result in future.result()]
+        return [result for results in self.pool.map(work, jobs) for result in results]
 
     def _rounds(self, on_round: Callable[[Progress], None] | None) -> None:
         c = self.config

@@ -136,6 +136,7 @@ def play_indexes(spec: BatchSpec, indexes: Sequence[int]) -> list[GameOutcome]:
 
 
 Spec = TypeVar("Spec")
+R = TypeVar("R")
 """What a task's games are (a `BatchSpec`, or a study's own description of them); it must pickle."""
 
 
@@ -257,6 +258,53 @@ def run_tasks(
     pool.shutdown()
     outcomes.sort(key=lambda outcome: outcome.index)
     return outcomes
+
+
+class WorkerPool:
+    """Worker processes kept for a whole run that maps many small batches of jobs (a training run:
+    self-play games, then learning, then more games), so that the processes start once.
+
+    `workers <= 1` runs the jobs in this process. Ctrl-C while waiting ends the workers at once and
+    raises KeyboardInterrupt; `close()` (or the `with` block's end) shuts the pool down, and on an
+    exception or Ctrl-C it ends the workers rather than waiting for their queued jobs.
+    """
+
+    def __init__(self, workers: int) -> None:
+        self.workers = max(1, workers)
+        self._pool: ProcessPoolExecutor | None = None
+        if self.workers > 1:
+            context = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(
+                max_workers=self.workers, mp_context=context, initializer=ignore_interrupts
+            )
+
+    def map(self, work: Callable[[Any], R], jobs: Sequence[Any]) -> list[R]:
+        """`[work(job) for job in jobs]`, on the pool when there is one; results in job order."""
+        if self._pool is None:
+            return [work(job) for job in jobs]
+        with starting_workers():  # a worker started now begins with Ctrl-C ignored (see `starting_workers`)
+            futures = [self._pool.submit(work, job) for job in jobs]
+        with interrupt_flag() as stopped:  # Ctrl-C is looked at between waits (see `interrupt_flag`)
+            pending = set(futures)
+            while pending and not stopped.is_set():
+                _, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+            if stopped.is_set():
+                raise KeyboardInterrupt
+        return [future.result() for future in futures]
+
+    def close(self, *, at_once: bool = False) -> None:
+        if self._pool is not None:
+            if at_once:
+                stop_pool(self._pool)
+            else:
+                self._pool.shutdown()
+            self._pool = None
+
+    def __enter__(self) -> WorkerPool:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
+        self.close(at_once=kind is not None)  # Ctrl-C or a failure: end the workers, not after their queue
 
 
 def chunked(items: Sequence[Any], workers: int) -> list[list[Any]]:
