@@ -8,12 +8,14 @@ from collections.abc import Callable, Mapping
 from functools import cached_property
 from typing import Any
 
+from magnates.core import design as core_design
 from magnates.core.actions import Action
 from magnates.core.bot import Bot
 from magnates.core.encoding import Encoder
 from magnates.core.errors import RecordError
 from magnates.core.game import Game, require
 from magnates.core.options import Option
+from magnates.games.magistrate import design as magistrate_design
 from magnates.games.magistrate.actions import ActionIds
 from magnates.games.magistrate.bots import FACTORIES
 from magnates.games.magistrate.components import Components, components
@@ -36,13 +38,21 @@ class MagistrateGame(Game):
     version = "3"
     options_declared = (Option("players", 3, (2, 3, 4), "number of players"),)
 
+    def __init__(self, **options: Any) -> None:
+        """`design=` (a path, or the object a record keeps) replaces the shipped components; see design.py."""
+        given, rest = core_design.split(options)
+        super().__init__(**rest)
+        self._design: Components | None = None
+        if given is not None:
+            self.options[core_design.DESIGN], self._design = magistrate_design.load(given)
+
     @property
     def num_players(self) -> int:
         return int(self.options["players"])
 
     @cached_property
     def comp(self) -> Components:
-        return components()
+        return self._design or components()
 
     @cached_property
     def ids(self) -> ActionIds:
