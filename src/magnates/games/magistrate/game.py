@@ -15,11 +15,11 @@ from magnates.core.encoding import Encoder
 from magnates.core.errors import RecordError
 from magnates.core.game import Game, require
 from magnates.core.options import Option
-from magnates.games.magistrate import design as magistrate_design
 from magnates.games.magistrate.actions import ActionIds
 from magnates.games.magistrate.bots import FACTORIES
 from magnates.games.magistrate.components import Components, components
 from magnates.games.magistrate.consistency import check as check_consistency
+from magnates.games.magistrate.design import load as load_design
 from magnates.games.magistrate.income import SOURCES as INCOME_SOURCES
 from magnates.games.magistrate.income import empty as no_income
 from magnates.games.magistrate.info import static_info
@@ -44,7 +44,7 @@ class MagistrateGame(Game):
         super().__init__(**rest)
         self._design: Components | None = None
         if given is not None:
-            self.options[core_design.DESIGN], self._design = magistrate_design.load(given)
+            self.options[core_design.DESIGN], self._design = load_design(given)
 
     @property
     def num_players(self) -> int:
