@@ -13,7 +13,22 @@ import typer
 import typer.core
 
 import magnates
-from magnates.cli import analyze, arena, bench, bots, compare, play, report, review, roll, rules, serve, simulate, train
+from magnates.cli import (
+    analyze,
+    arena,
+    bench,
+    bots,
+    compare,
+    design,
+    play,
+    report,
+    review,
+    roll,
+    rules,
+    serve,
+    simulate,
+    train,
+)
 from magnates.cli.common import INTERRUPTED, err_console, interruption_said, mark_interruption_said, say_error
 
 
@@ -120,6 +135,7 @@ app.command("rules")(rules.rules_command)
 app.command("arena")(arena.arena_command)
 app.command("compare")(compare.compare_command)
 app.command("analyze")(analyze.analyze_command)
+app.command("design")(design.design_command)
 app.command("report")(report.report_command)
 app.command("review")(review.review_command)
 app.command("serve")(serve.serve_command)

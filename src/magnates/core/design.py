@@ -17,6 +17,7 @@ value read as a path would open a file of the server's disk (see `magnates.serve
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -37,10 +38,18 @@ class DesignError(OptionError):
     """A design file (or design object in a record) that cannot be used, with the field named."""
 
 
+SHIPPED = "shipped"
+"""`design=shipped` names the shipped design itself: the game as if no design were given (so that
+`magnates compare GAME --variant design=shipped --variant design=mine.json` has both columns)."""
+
+
 def split(options: Mapping[str, Any]) -> tuple[Any, dict[str, Any]]:
-    """The `design` value given (None when not given) and the other options."""
+    """The `design` value given (None when not given, or `shipped`) and the other options."""
     rest = dict(options)
-    return rest.pop(DESIGN, None), rest
+    given = rest.pop(DESIGN, None)
+    if isinstance(given, str) and given.strip().lower() == SHIPPED:
+        given = None
+    return given, rest
 
 
 def read(value: Any) -> tuple[str, dict[str, Any]]:
@@ -199,3 +208,35 @@ def without_game_key(label: str, data: Mapping[str, Any], game: str) -> dict[str
     if named != game:
         raise DesignError(f"{label}: game: this design is for {named!r}, not {game!r}")
     return rest
+
+
+def changes(shipped: Any, override: Any, path: str = "") -> list[str]:
+    """The fields (JSON paths) where `override` says something else than `shipped`, deepest first found."""
+    if isinstance(shipped, Mapping) and isinstance(override, Mapping):
+        found: list[str] = []
+        for key, value in override.items():
+            where = join(path, str(key))
+            found += changes(shipped[key], value, where) if key in shipped else [where]
+        return found
+    if isinstance(shipped, list) and isinstance(override, list) and len(shipped) == len(override):
+        return [
+            item
+            for i, (a, b) in enumerate(zip(shipped, override, strict=True))
+            for item in changes(a, b, join(path, i))
+        ]
+    return [] if shipped == override else [path or "the design"]
+
+
+def fingerprint(content: Mapping[str, Any]) -> str:
+    """A short name for a design's content (the first 12 hex digits of the SHA-256 of its canonical JSON)."""
+    text = json.dumps(content, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+
+
+def shown(options: Mapping[str, Any]) -> dict[str, Any]:
+    """Options as a person reads them: a design's content stands as `design <fingerprint>`."""
+    out = dict(options)
+    value = out.get(DESIGN)
+    if isinstance(value, Mapping):
+        out[DESIGN] = f"design {fingerprint(value)}"
+    return out
