@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from typer.testing import CliRunner
 
 from magnates.cli.main import app
