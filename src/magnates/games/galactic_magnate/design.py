@@ -99,6 +99,10 @@ SHAPE: Shape = design.Obj(
 )
 
 
+def _a(word: str) -> str:
+    return f"an {word}" if word[0] in "aeiou" else f"a {word}"
+
+
 def check_rules(data: dict[str, Any]) -> None:
     """The seed's fixed layout, the action space's fixed parts, and prices that make sense."""
     board = data["board"]
@@ -120,7 +124,7 @@ def check_rules(data: dict[str, Any]) -> None:
         if loc["kind"] != shipped.kind:
             design.refuse(
                 f"{path}.kind",
-                f"is {loc['kind']!r}, but location {index} is a {shipped.kind} on the seed's board; "
+                f"is {loc['kind']!r}, but location {index} is {_a(shipped.kind)} on the seed's board; "
                 "a design changes names, prices and mortgages, not the layout",
             )
         if loc.get("group", -1) != shipped.group:
@@ -129,7 +133,7 @@ def check_rules(data: dict[str, Any]) -> None:
         if shipped.kind in PROPERTY_KINDS:
             for field in ("price", "mortgage"):
                 if field not in loc:
-                    design.refuse(f"{path}.{field}", f"a {shipped.kind} needs a {field}")
+                    design.refuse(f"{path}.{field}", f"{_a(shipped.kind)} needs a {field}")
             if loc["mortgage"] > loc["price"]:
                 design.refuse(
                     f"{path}.mortgage",
@@ -138,7 +142,7 @@ def check_rules(data: dict[str, Any]) -> None:
         else:
             for field in ("price", "mortgage"):
                 if field in loc:
-                    design.refuse(f"{path}.{field}", f"a {shipped.kind} location is not for sale")
+                    design.refuse(f"{path}.{field}", f"{_a(shipped.kind)} location is not for sale")
     events = data["fortune"]["events"]
     for index, (event, shipped_event) in enumerate(zip(events, TABLES.events, strict=True)):
         path = f"fortune.events[{index}]"
