@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 import magnates
-from magnates.bots.registry import make_bot
+from magnates.bots.registry import available, make_bot, unavailable
 from magnates.core import design
 from magnates.core.errors import OptionError
 from magnates.core.record import Record, load_record, replay_on, save
@@ -190,3 +190,11 @@ def test_shown_options_name_a_design_by_its_fingerprint() -> None:
         "map.homes.2[0]",
         "map.homes.2[1]",
     ]
+
+
+def test_the_learned_expert_is_not_offered_for_a_design(tmp_path: Path) -> None:
+    shipped = magnates.load("galactic-magnate")
+    assert "expert" in available(shipped)  # the shipped game keeps it: its options did not change
+    game = magnates.load("galactic-magnate", design=write(tmp_path / "d.json", {"board": {"start_cash": {"2": 10}}}))
+    assert "expert" not in available(game)
+    assert "design file" in unavailable(game)["expert"] and "{" not in unavailable(game)["expert"]
