@@ -144,7 +144,11 @@ def test_each_reference_and_invariant_of_the_map_is_checked(tmp_path: Path) -> N
         lambda p: p[3]["neighbours"].__setitem__(2, 14)
     )
     assert "does not list Saltmere (roads go both ways)" in refused(lambda p: p[3]["neighbours"].append(8))
-    assert "must be a whole number, not a string ('Gaul')" in refused(lambda p: p[3]["neighbours"].append("Gaul"))
+    assert 'map.provinces[3].neighbours[3]: "Gaul" is not a province' in refused(
+        lambda p: p[3]["neighbours"].append("Gaul")
+    )
+    assert "(did you mean 'Harbour Ward'?)" in refused(lambda p: p[3]["neighbours"].__setitem__(2, "Harbor Ward"))
+    assert "must be a whole number, not true/false" in refused(lambda p: p[3]["neighbours"].__setitem__(2, True))
     assert "map.provinces[2].id: is 7" in refused(lambda p: p[2].__setitem__("id", 7))
 
 
@@ -198,3 +202,18 @@ def test_the_learned_expert_is_not_offered_for_a_design(tmp_path: Path) -> None:
     game = magnates.load("galactic-magnate", design=write(tmp_path / "d.json", {"board": {"start_cash": {"2": 10}}}))
     assert "expert" not in available(game)
     assert "design file" in unavailable(game)["expert"] and "{" not in unavailable(game)["expert"]
+
+
+def test_provinces_homes_and_cells_may_be_named(tmp_path: Path) -> None:
+    data = exported("magistrate")
+    names = [p["name"] for p in data["map"]["provinces"]]
+    cells = [c["name"] for c in data["agent_ops"]["cells"]]
+    for province in data["map"]["provinces"]:
+        province["neighbours"] = [names[i] for i in province["neighbours"]]
+    data["map"]["homes"]["2"] = ["Northgate", "Southreach"]
+    data["agent_ops"]["blocking_chips"]["2"] = [cells[3], cells[6]]
+    game = magnates.load("magistrate", players=2, design=write(tmp_path / "named.json", data))
+    shipped = magnates.load("magistrate", players=2)
+    assert game.comp == shipped.comp  # the same map, deck and board as the ids give
+    assert game.options["design"]["map"]["homes"]["2"] == ["Northgate", "Southreach"]  # kept as written
+    assert actions_of(game) == actions_of(shipped)

@@ -45,7 +45,7 @@ def design_command(
             fail("give --out (export) or --check (check a file), not both")
         with user_errors():
             game = load(game_name, design=str(check))
-        changed = core_design.changes(shipped(), game.options[core_design.DESIGN])
+        changed = core_design.changes(shipped(), getattr(game, "design_data", None) or shipped())
         if as_json:
             typer.echo(json.dumps({"game": game_name, "file": str(check), "valid": True, "changes": changed}))
             return

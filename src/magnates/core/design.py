@@ -17,12 +17,13 @@ value read as a path would open a file of the server's disk (see `magnates.serve
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from magnates.core.errors import OptionError, RecordError, did_you_mean
 from magnates.core.json_check import Shape, join, kind_of
@@ -32,6 +33,21 @@ DESIGN = "design"
 
 MAX_DESIGN_BYTES = 1_000_000
 """A design file is a few kilobytes; anything near a megabyte is not one."""
+
+
+Built = TypeVar("Built")
+
+
+@dataclass(frozen=True)
+class Loaded(Generic[Built]):
+    """A design read and checked: what the options keep, the whole design it makes, the game's objects."""
+
+    override: dict[str, Any]
+    """The file's content (less its `game` key): what `game.options["design"]` and records keep."""
+    merged: dict[str, Any]
+    """The shipped data with the override laid over it, names resolved: the whole design played."""
+    built: Built
+    """What the game plays by (Galactic Magnate's `Tables`, Magistrate's `Components`)."""
 
 
 class DesignError(OptionError):
@@ -182,7 +198,7 @@ def checked(
 
     Any refusal (RecordError from a shape or the rules) becomes a DesignError starting with `label`.
     """
-    merged = merge(shipped, override)
+    merged = copy.deepcopy(merge(shipped, override))  # the rules may rewrite it (names to ids), never the override
     try:
         shape.check(merged, "")
         rules(merged)

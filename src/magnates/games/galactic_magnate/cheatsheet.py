@@ -15,7 +15,7 @@ def _money(n: int) -> str:
 def render_options(options: dict[str, Any]) -> str:
     players = int(options.get("players", 2))
     max_rounds = int(options.get("max_rounds", 300))
-    t = design.load(options["design"])[1] if options.get("design") is not None else TABLES
+    t = design.load(options["design"]).built if options.get("design") is not None else TABLES
     utility_price = next(loc.price for loc in t.locations if loc.kind == UTILITY)
     lines = [
         "# Galactic Magnate: rules cheatsheet",

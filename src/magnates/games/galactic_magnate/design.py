@@ -160,14 +160,9 @@ def check_rules(data: dict[str, Any]) -> None:
         design.refuse("fortune.events", "every weight is 0: a Fortune location needs an event that can be drawn")
 
 
-def load(value: Any) -> tuple[dict[str, Any], Tables]:
-    """(the override object to keep in the options, the tables) from a path or a design object."""
+def load(value: Any) -> design.Loaded[Tables]:
+    """The design of a path or of a design object (what a record keeps), read and checked."""
     label, override = design.read(value)
     override = design.without_game_key(label, override, "galactic-magnate")
     merged = design.checked(label, shipped_data(), override, SHAPE, check_rules)
-    return override, build(merged)
-
-
-def export() -> str:
-    """The shipped tables as a design file's text."""
-    return design.export(shipped_data(), "galactic-magnate")
+    return design.Loaded(override, merged, build(merged))

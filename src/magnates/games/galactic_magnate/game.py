@@ -47,8 +47,13 @@ class GalacticMagnateGame(Game):
         super().__init__(**rest)
         self.tables: Tables = TABLES
         """The board's numbers and names every state of this game plays by."""
+        self.design_data: dict[str, Any] | None = None
+        """The whole design played (shipped data and file merged), when a design file is given."""
         if given is not None:
-            self.options[core_design.DESIGN], self.tables = galactic_design.load(given)
+            loaded = galactic_design.load(given)
+            self.options[core_design.DESIGN] = loaded.override
+            self.design_data = loaded.merged
+            self.tables = loaded.built
 
     def check_options(self, options: dict[str, Any]) -> None:
         if not 1 <= options["max_rounds"] <= 100_000:

@@ -17,7 +17,7 @@ from magnates.games.magistrate.scoring import CUBES_PER_VP, END_CUBES_PER_VP, TI
 
 
 def render_options(options: dict[str, Any]) -> str:
-    comp = load_design(options["design"])[1] if options.get("design") is not None else components()
+    comp = load_design(options["design"]).built if options.get("design") is not None else components()
     players = int(options.get("players", 3))
     homes = ", ".join(f"Player {i + 1}: {comp.provinces[h].name}" for i, h in enumerate(comp.homes[players]))
     chips = comp.blocking_chips[players]

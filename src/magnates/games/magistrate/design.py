@@ -11,9 +11,11 @@ refusal naming its field (`map.provinces[3].neighbours[1]: 14 is not a province 
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from magnates.core import design
+from magnates.core.errors import did_you_mean
 from magnates.core.json_check import Bool, Int, ListOf, Name, Shape, Str
 from magnates.games.magistrate.components import COLOURS, JUDGES, Components, build, shipped_data
 
@@ -23,12 +25,14 @@ ROWS = ("people", "military")
 EFFECTS = ("gain_cubes", "draw_cards", "add_soldiers", "move_judge", "build_fort", "sabotage")
 CUBES = ListOf(Int(0, 99), 3)
 
+REF = design.Either((Int(), Str()))
+"""A province or cell named by its id (its place in the list) or by its name."""
 PROVINCE = design.Obj(
     {
         "id": Int(0),
         "name": Str(),
         "ring": Name(("outer", "inner"), "ring (outer or inner)"),
-        "neighbours": ListOf(Int()),
+        "neighbours": ListOf(REF),
     }
 )
 CARD = design.Obj(
@@ -61,7 +65,7 @@ CELL = design.Obj(
 )
 SHAPE: Shape = design.Obj(
     {
-        "map": design.Obj({"provinces": ListOf(PROVINCE), "homes": design.Keyed(PLAYER_COUNTS, ListOf(Int()))}),
+        "map": design.Obj({"provinces": ListOf(PROVINCE), "homes": design.Keyed(PLAYER_COUNTS, ListOf(REF))}),
         "judges": design.Obj({"spaces": Int(3, 100), "judges": ListOf(Str(), 3), "scoring_rounds_to_end": Int(1, 100)}),
         "stocks": design.Obj(
             {
@@ -77,7 +81,7 @@ SHAPE: Shape = design.Obj(
             }
         ),
         "deck": design.Obj({"cards": ListOf(CARD)}),
-        "agent_ops": design.Obj({"cells": ListOf(CELL), "blocking_chips": design.Keyed(PLAYER_COUNTS, ListOf(Int()))}),
+        "agent_ops": design.Obj({"cells": ListOf(CELL), "blocking_chips": design.Keyed(PLAYER_COUNTS, ListOf(REF))}),
     }
 )
 
@@ -92,6 +96,15 @@ def _ids_in_order(items: list[dict[str, Any]], path: str) -> None:
             design.refuse(f"{path}[{index}].id", f"is {item['id']}; ids count 0, 1, 2... in the order listed")
 
 
+def _resolve(refs: list[Any], names: list[str], path: str, what: str) -> None:
+    """Names in a list of references become ids, in place; a name that is not one is refused."""
+    for k, ref in enumerate(refs):
+        if isinstance(ref, str):
+            if names.count(ref) != 1:
+                design.refuse(f"{path}[{k}]", f"{json.dumps(ref)} is not a {what}{did_you_mean(ref, names)}")
+            refs[k] = names.index(ref)
+
+
 def check_rules(data: dict[str, Any]) -> None:
     """References, counts and the invariants the rules rely on, each refusal naming its field."""
     provinces = data["map"]["provinces"]
@@ -103,9 +116,16 @@ def check_rules(data: dict[str, Any]) -> None:
     _ids_in_order(provinces, "map.provinces")
     names = [p["name"] for p in provinces]
     for index, province in enumerate(provinces):
-        path = f"map.provinces[{index}].neighbours"
         if names.count(province["name"]) > 1:
             design.refuse(f"map.provinces[{index}].name", f"{province['name']!r} names two provinces")
+        _resolve(province["neighbours"], names, f"map.provinces[{index}].neighbours", "province")
+    for seats, homes in data["map"]["homes"].items():
+        _resolve(homes, names, f"map.homes.{seats}", "province")
+    cell_names = [cell["name"] for cell in cells]
+    for seats, chips in data["agent_ops"]["blocking_chips"].items():
+        _resolve(chips, cell_names, f"agent_ops.blocking_chips.{seats}", "Agent Ops cell")
+    for index, province in enumerate(provinces):
+        path = f"map.provinces[{index}].neighbours"
         if not province["neighbours"]:
             design.refuse(path, f"{province['name']} has no neighbour: soldiers could never leave it")
         for k, other in enumerate(province["neighbours"]):
@@ -188,14 +208,9 @@ def _check_effect(effect: dict[str, Any], discard: bool, path: str) -> None:
         design.refuse(f"{path}.effect.amount", '"card" is the discarded card\'s op value: the cell must discard a card')
 
 
-def load(value: Any) -> tuple[dict[str, Any], Components]:
-    """(the override object to keep in the options, the components) from a path or a design object."""
+def load(value: Any) -> design.Loaded[Components]:
+    """The design of a path or of a design object (what a record keeps), read and checked."""
     label, override = design.read(value)
     override = design.without_game_key(label, override, "magistrate")
     merged = design.checked(label, shipped_data(), override, SHAPE, check_rules)
-    return override, build(merged)
-
-
-def export() -> str:
-    """The shipped components as a design file's text."""
-    return design.export(shipped_data(), "magistrate")
+    return design.Loaded(override, merged, build(merged))

@@ -43,8 +43,13 @@ class MagistrateGame(Game):
         given, rest = core_design.split(options)
         super().__init__(**rest)
         self._design: Components | None = None
+        self.design_data: dict[str, Any] | None = None
+        """The whole design played (shipped data and file merged), when a design file is given."""
         if given is not None:
-            self.options[core_design.DESIGN], self._design = load_design(given)
+            loaded = load_design(given)
+            self.options[core_design.DESIGN] = loaded.override
+            self.design_data = loaded.merged
+            self._design = loaded.built
 
     @property
     def num_players(self) -> int:
