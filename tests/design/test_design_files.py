@@ -217,3 +217,11 @@ def test_provinces_homes_and_cells_may_be_named(tmp_path: Path) -> None:
     assert game.comp == shipped.comp  # the same map, deck and board as the ids give
     assert game.options["design"]["map"]["homes"]["2"] == ["Northgate", "Southreach"]  # kept as written
     assert actions_of(game) == actions_of(shipped)
+
+
+def test_keys_starting_with_an_underscore_are_notes(tmp_path: Path) -> None:
+    data = {"_about": "why", "board": {"start_cash": {"_why": "shorter games", "2": 3000}, "rules": {"_x": 1}}}
+    game = magnates.load("galactic-magnate", design=write(tmp_path / "notes.json", data))
+    assert game.tables.start_cash[2] == 3000 and game.options["design"] == data  # kept in the record, never read
+    assert game.design_data is not None and "_about" not in game.design_data
+    assert design.changes(exported("galactic-magnate"), game.design_data) == ["board.start_cash.2"]

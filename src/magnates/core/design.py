@@ -73,8 +73,8 @@ def read(value: Any) -> tuple[str, dict[str, Any]]:
 
     A string is a path to a JSON file; an object is the content itself (what a record keeps).
     """
-    if isinstance(value, Mapping):
-        return "design", dict(value)
+    if isinstance(value, Mapping):  # a record's options: errors name the field where the record has it
+        return "options.design", dict(value)
     if isinstance(value, Path):
         value = str(value)
     if not isinstance(value, str) or not value.strip():
@@ -115,6 +115,20 @@ def merge(shipped: Any, override: Any) -> Any:
     return override
 
 
+def is_note(key: object) -> bool:
+    """A key starting with `_` is a note for people (JSON has no comments): kept, never read."""
+    return isinstance(key, str) and key.startswith("_")
+
+
+def without_notes(value: Any) -> Any:
+    """`value` with every note (a key starting with `_`) left out, at every depth."""
+    if isinstance(value, Mapping):
+        return {key: without_notes(item) for key, item in value.items() if not is_note(key)}
+    if isinstance(value, list):
+        return [without_notes(item) for item in value]
+    return value
+
+
 @dataclass(frozen=True)
 class Obj(Shape):
     """A design object with these fields and no other; all but those in `optional` must be present."""
@@ -126,7 +140,7 @@ class Obj(Shape):
         if not isinstance(value, Mapping):
             raise RecordError(f"{path or 'the design'} must be a JSON object, not {kind_of(value)}")
         for key in value:
-            if key not in self.fields:
+            if key not in self.fields and not is_note(key):
                 where = f" of {path}" if path else ""
                 raise RecordError(
                     f"{join(path, str(key))}: there is no field {key!r}{where}{did_you_mean(key, self.fields)}; "
@@ -150,8 +164,9 @@ class Keyed(Shape):
     def check(self, value: Any, path: str) -> None:
         if not isinstance(value, Mapping):
             raise RecordError(f"{path} must be a JSON object, not {kind_of(value)}")
-        if sorted(value) != sorted(self.keys):
-            raise RecordError(f"{path} must have exactly the keys {', '.join(self.keys)}, not {', '.join(value)}")
+        keys = [key for key in value if not is_note(key)]
+        if sorted(keys) != sorted(self.keys):
+            raise RecordError(f"{path} must have exactly the keys {', '.join(self.keys)}, not {', '.join(keys)}")
         for key in self.keys:
             self.item.check(value[key], join(path, key))
 
@@ -201,6 +216,7 @@ def checked(
     merged = copy.deepcopy(merge(shipped, override))  # the rules may rewrite it (names to ids), never the override
     try:
         shape.check(merged, "")
+        merged = without_notes(merged)
         rules(merged)
     except RecordError as err:
         raise DesignError(f"{label}: {err}") from None
@@ -231,6 +247,8 @@ def changes(shipped: Any, override: Any, path: str = "") -> list[str]:
     if isinstance(shipped, Mapping) and isinstance(override, Mapping):
         found: list[str] = []
         for key, value in override.items():
+            if is_note(key):
+                continue
             where = join(path, str(key))
             found += changes(shipped[key], value, where) if key in shipped else [where]
         return found
