@@ -16,10 +16,11 @@ import pytest
 import magnates
 from magnates.bots.registry import available, make_bot, unavailable
 from magnates.core import design
-from magnates.core.errors import OptionError
+from magnates.core.errors import OptionError, RecordError
 from magnates.core.record import Record, load_record, replay_on, save
 from magnates.games import entry
 from magnates.games.galactic_magnate import monopolies
+from magnates.games.galactic_magnate.board import PRISON
 from magnates.sim.runner import play_game
 
 GAMES = ("galactic-magnate", "magistrate")
@@ -225,3 +226,16 @@ def test_keys_starting_with_an_underscore_are_notes(tmp_path: Path) -> None:
     assert game.tables.start_cash[2] == 3000 and game.options["design"] == data  # kept in the record, never read
     assert game.design_data is not None and "_about" not in game.design_data
     assert design.changes(exported("galactic-magnate"), game.design_data) == ["board.start_cash.2"]
+
+
+def test_a_saved_position_is_read_back_against_its_own_design(tmp_path: Path) -> None:
+    """The strict loaders check a position by the game's tables: five turns in Prison is legal only where
+    the design says so."""
+    path = write(tmp_path / "long.json", {"board": {"rules": {"prison_turns": 5}}})
+    game, shipped = magnates.load("galactic-magnate", design=path), magnates.load("galactic-magnate")
+    data = game.new_initial_state().to_json()
+    data["prison"][0] = 5
+    data["pos"][0] = PRISON
+    assert game.state_from_json(data).to_json() == data
+    with pytest.raises(RecordError, match="prison"):
+        shipped.state_from_json(data)
