@@ -47,7 +47,9 @@ class Named(Action):
         return names[k] if k < len(names) else fallback
 
 
-NAMES = field(default=(), compare=False, repr=False)
+def _names() -> Any:
+    """The `names` field of a Named action: text only (a fresh Field for each class)."""
+    return field(default=(), compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -124,7 +126,7 @@ class IncreasePopularity(Action):
 class RemoveSoldier(Named):
     kind: ClassVar[str] = "remove_soldier"
     province: int
-    names: tuple[str, ...] = NAMES
+    names: tuple[str, ...] = _names()
 
     def __str__(self) -> str:
         return f"remove a soldier from {self.named(0, province_name(self.province))}"
@@ -146,7 +148,7 @@ class March(Named):
     source: int
     target: int
     count: int
-    names: tuple[str, ...] = NAMES
+    names: tuple[str, ...] = _names()
 
     def __str__(self) -> str:
         source = self.named(0, province_name(self.source))
@@ -157,7 +159,7 @@ class March(Named):
 class Fortify(Named):
     kind: ClassVar[str] = "fortify"
     province: int
-    names: tuple[str, ...] = NAMES
+    names: tuple[str, ...] = _names()
 
     def __str__(self) -> str:
         return f"fortify {self.named(0, province_name(self.province))}"
@@ -168,7 +170,7 @@ class Attack(Named):
     kind: ClassVar[str] = "attack"
     province: int
     defender: int
-    names: tuple[str, ...] = NAMES
+    names: tuple[str, ...] = _names()
 
     def __str__(self) -> str:
         return f"attack Player {self.defender + 1} in {self.named(0, province_name(self.province))}"
@@ -194,7 +196,7 @@ class AssignAgents(Action):
 class PlaceAgent(Named):
     kind: ClassVar[str] = "place_agent"
     cell: int
-    names: tuple[str, ...] = NAMES
+    names: tuple[str, ...] = _names()
 
     def __str__(self) -> str:
         return f"place agent in {self.named(0, cell_name(self.cell))}"
@@ -210,7 +212,7 @@ class AgentOp(Named):
     judge: int = -1
     forward: bool = False
     province: int = -1
-    names: tuple[str, ...] = NAMES
+    names: tuple[str, ...] = _names()
     """The cell's name, then the province's (when there is one)."""
 
     def __str__(self) -> str:
