@@ -85,3 +85,9 @@ def test_compare_records_keep_the_design_after_the_file_is_gone(tmp_path: Path) 
     folder = next(p for p in out.iterdir() if p.name.startswith("design=") and "shipped" not in p.name)
     code, printed, _ = run("report", str(folder), "--json")
     assert code == 0 and json.loads(printed)["games"] == 3
+
+
+def test_games_json_says_which_games_take_a_design_file() -> None:
+    code, printed, _ = run("games", "--json")
+    assert code == 0
+    assert {g["name"] for g in json.loads(printed) if g["design"]} == {"galactic-magnate", "magistrate"}

@@ -30,6 +30,7 @@ from magnates.cli import (
     train,
 )
 from magnates.cli.common import INTERRUPTED, err_console, interruption_said, mark_interruption_said, say_error
+from magnates.games import entry
 
 
 def _flags_show_no_type() -> None:
@@ -123,7 +124,8 @@ def game_summary(name: str) -> dict[str, Any]:
         {"name": o.name, "default": o.default, "choices": list(o.choices) if o.choices else None, "doc": o.doc}
         for o in type(game).options_declared
     ]
-    return {"name": name, "title": game.title, "players": game.num_players, "options": options}
+    design_file = entry(name).design is not None  # takes --option design=FILE (magnates design NAME)
+    return {"name": name, "title": game.title, "players": game.num_players, "options": options, "design": design_file}
 
 
 app.command("bots")(bots.bots_command)
