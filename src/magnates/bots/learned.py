@@ -41,6 +41,7 @@ from magnates.bots.playout import Playout
 from magnates.bots.presets import Preset, preset
 from magnates.core.bot import Bot
 from magnates.core.chance import sample
+from magnates.core.design import DESIGN
 from magnates.core.encoding import Encoder
 from magnates.core.errors import InvariantError, OptionError
 from magnates.core.game import CHANCE, TERMINAL, Game, State
@@ -464,6 +465,10 @@ def missing_learned_bots(game: Game) -> dict[str, str]:
         if not fits:
             title = getattr(game, "title", game.name)
             missing[name] = f"No {name} for {title} yet: no network has been trained and measured for it."
+            continue
+        if DESIGN in game.options:  # the content of a whole design file: not worth listing as an option value
+            title = getattr(game, "title", game.name)
+            missing[name] = f"No {name} for a design file: it is trained and measured on the shipped {title} design."
             continue
         saved = canonical_options(fits[0].meta.get("options", {}))
         live = canonical_options(game.options)

@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.table import Table
 
 from magnates.bots.policy import normalized
+from magnates.core.design import shown
 from magnates.sim.arena import (
     RECORDS_FILE,
     ArenaResult,
@@ -247,7 +248,7 @@ def _run(
 
 
 def print_arena(console: Console, result: ArenaResult, title: str) -> None:
-    options = ", ".join(f"{k}={v}" for k, v in result.options.items()) or "default options"
+    options = ", ".join(f"{k}={v}" for k, v in shown(result.options).items()) or "default options"
     console.print(
         f"[bold]Arena: {title}[/] ({options}); {len(result.outcomes)} games, {result.games_per_matchup} per "
         f"matchup over every seat order; {result.seed_text}; {result.workers} worker(s), {result.backend}; "

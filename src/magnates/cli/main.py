@@ -14,8 +14,24 @@ import typer
 import typer.core
 
 import magnates
-from magnates.cli import analyze, arena, bench, bots, compare, play, report, review, roll, rules, serve, simulate, train
+from magnates.cli import (
+    analyze,
+    arena,
+    bench,
+    bots,
+    compare,
+    design,
+    play,
+    report,
+    review,
+    roll,
+    rules,
+    serve,
+    simulate,
+    train,
+)
 from magnates.cli.common import INTERRUPTED, err_console, interruption_said, mark_interruption_said, say_error
+from magnates.games import entry
 
 
 def _flags_show_no_type() -> None:
@@ -109,7 +125,8 @@ def game_summary(name: str) -> dict[str, Any]:
         {"name": o.name, "default": o.default, "choices": list(o.choices) if o.choices else None, "doc": o.doc}
         for o in type(game).options_declared
     ]
-    return {"name": name, "title": game.title, "players": game.num_players, "options": options}
+    design_file = entry(name).design is not None  # takes --option design=FILE (magnates design NAME)
+    return {"name": name, "title": game.title, "players": game.num_players, "options": options, "design": design_file}
 
 
 app.command("bots")(bots.bots_command)
@@ -121,6 +138,7 @@ app.command("rules")(rules.rules_command)
 app.command("arena")(arena.arena_command)
 app.command("compare")(compare.compare_command)
 app.command("analyze")(analyze.analyze_command)
+app.command("design")(design.design_command)
 app.command("report")(report.report_command)
 app.command("review")(review.review_command)
 app.command("serve")(serve.serve_command)

@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from magnates.core.design import shown
 from magnates.core.game import Game
 from magnates.core.record import Record
 from magnates.sim.arena import RECORDS_FILE
@@ -198,7 +199,7 @@ def _percent(part: int, whole: int) -> str:
 
 
 def print_summary(console: Console, summary: Summary, title: str) -> None:
-    options = ", ".join(f"{k}={v}" for k, v in summary.options.items()) or "no options"
+    options = ", ".join(f"{k}={v}" for k, v in shown(summary.options).items()) or "no options"
     console.print(
         f"[bold]{summary.games} games of {escape(title)}[/], "
         f"bots {escape(', '.join(summary.bots))}, seed {summary.seed}"

@@ -89,6 +89,9 @@ class GameEntry:
     search: SearchHooks | None = None
     analysis: Analyzer | None = None
     potential: Potential | None = None
+    design: Callable[[], dict[str, Any]] | None = None
+    """`shipped_data()`: the game's designed data as one object, for games whose `design` option
+    takes a design file of that shape (`magnates design GAME` exports it; see `magnates.core.design`)."""
 
     @property
     def name(self) -> str:

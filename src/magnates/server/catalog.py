@@ -10,6 +10,7 @@ from typing import Any
 import magnates
 from magnates.bots.registry import describe, in_level_order, thinking_bots, unavailable
 from magnates.bots.thinking import THINKING
+from magnates.core.design import DESIGN
 from magnates.core.errors import OptionError
 from magnates.core.game import Game
 from magnates.games import entry, game_class
@@ -17,6 +18,21 @@ from magnates.server.errors import BadInput, excerpt
 from magnates.server.tables import bot_names
 
 MAX_OPTIONS = 32
+NOT_ON_THE_WEB = (DESIGN,)
+"""Options the server refuses: `design` names a file of the machine that reads it (the server's own
+disk, if a client could give it), so design files are tried with the command line only."""
+
+
+def refuse_local_options(options: Mapping[str, Any]) -> None:
+    """BadInput (422) for an option that only the command line may give (see NOT_ON_THE_WEB)."""
+    for name in NOT_ON_THE_WEB:
+        if name in options:
+            raise BadInput(
+                f"option {name!r} is not accepted by the server: a design file is tried on the command line "
+                f"(magnates play/simulate/compare GAME --option {name}=FILE.json)"
+            )
+
+
 GAME_CACHE = 256  # distinct option sets whose Game objects are kept
 
 
@@ -58,6 +74,7 @@ class Catalog:
     def load(self, name: str, options: Mapping[str, Any]) -> Game:
         """A Game is fixed once its options are validated, and building its action space is the
         costly part of starting a game, so tables share it."""
+        refuse_local_options(options)
         key = (name, json.dumps(dict(options), sort_keys=True, default=str))
         game = self.games.get(key)
         if game is None:
@@ -106,6 +123,7 @@ class Catalog:
             raise BadInput("options are a JSON object of NAME: value pairs")
         if len(options) > MAX_OPTIONS:
             raise BadInput(f"at most {MAX_OPTIONS} options may be given")
+        refuse_local_options(options)
         try:
             declared = {o.name: o for o in game_class(name).options_declared}
         except Exception:

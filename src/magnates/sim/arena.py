@@ -36,6 +36,7 @@ from openskill.models import PlackettLuce
 
 from magnates.bots.policy import normalized
 from magnates.bots.registry import make_bot
+from magnates.core.design import shown
 from magnates.core.errors import InvariantError, OptionError, RecordError
 from magnates.core.game import Game
 from magnates.core.record import Record, replay_on
@@ -429,7 +430,7 @@ def write_arena_report(result: ArenaResult, out: Path) -> list[Path]:
     lines = [
         f"# Arena: {result.game}",
         "",
-        f"Options: `{json.dumps(result.options, sort_keys=True)}`; {len(result.outcomes)} games "
+        f"Options: `{json.dumps(shown(result.options), sort_keys=True)}`; {len(result.outcomes)} games "
         f"({result.games_per_matchup} per matchup, every seat order), {result.seed_text}, {result.errors} errors.",
         "",
         "| bot | opponent | games | wins | losses | draws | win rate | 95% CI |",

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from magnates.bots.registry import make_bot
+from magnates.core.design import DESIGN
 from magnates.core.game import Game
 from magnates.games import REGISTRY, game_class, resolve
 from magnates.sim.runner import DEFAULT_MAX_ACTIONS, GameOutcome, derive_seed, play_game
@@ -69,7 +70,14 @@ class BatchSpec:
         if games < 0:
             raise ValueError("the number of games cannot be negative")
         game_class(game)  # raises OptionError naming the games if it is unknown
-        return cls(game, dict(options), tuple(bots), games, seed, target=REGISTRY[game], **kw)
+        options = dict(options)
+        if isinstance(options.get(DESIGN), str):  # a design file is read once, here: workers get its content
+            loaded = resolve(REGISTRY[game]).game(**options).options
+            if DESIGN in loaded:
+                options[DESIGN] = loaded[DESIGN]
+            else:  # design=shipped: the game without a design
+                del options[DESIGN]
+        return cls(game, options, tuple(bots), games, seed, target=REGISTRY[game], **kw)
 
     def load(self) -> Game:
         return resolve(self.target or REGISTRY[self.game]).game(**self.options)

@@ -38,6 +38,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from magnates.core.design import shown
 from magnates.core.errors import MagnatesError, RecordError
 from magnates.core.game import CHANCE, TERMINAL
 from magnates.core.record import Record
@@ -435,7 +436,7 @@ def write_report(source: Path, out: Path | None = None, report: Report | None = 
         f"# Simulation report: {report.game}",
         "",
         f"{report.games} finished games ({report.errors} ended in an error) read from `{source}`.",
-        "Option sets: " + "; ".join(f"`{json.dumps(o, sort_keys=True)}`" for o in report.option_sets),
+        "Option sets: " + "; ".join(f"`{json.dumps(shown(o), sort_keys=True)}`" for o in report.option_sets),
         "",
         "## Win rate by seat",
         "",

@@ -1,10 +1,10 @@
 """Galactic Magnate (seed 002): a space trading game of auctions, monopolies, debt and collapse.
 
 `ENTRY` is what Galactic Magnate offers the tools around the engine: the terminal's picture, the
-rules cheatsheet and its search knowledge.
+rules cheatsheet, its search knowledge and its designed data (the `design` option).
 """
 
-from magnates.games.galactic_magnate import cheatsheet, heuristic, render
+from magnates.games.galactic_magnate import board, cheatsheet, heuristic, render
 from magnates.games.galactic_magnate.game import GalacticMagnateGame
 from magnates.games.registry import GameEntry, SearchHooks
 
@@ -17,6 +17,7 @@ ENTRY = GameEntry(
         leaf_values=heuristic.leaf_values,
         rollout_action=heuristic.rollout_action,
     ),
+    design=board.shipped_data,
 )
 
 __all__ = ["ENTRY", "GalacticMagnateGame"]

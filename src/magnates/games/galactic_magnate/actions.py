@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from magnates.core.actions import Action
-from magnates.games.galactic_magnate.board import LOCATIONS, PROPERTIES, TABLES
+from magnates.games.galactic_magnate.board import PROPERTIES, TABLES, Tables
 
 MONEY_STEPS = (10, 50, 100, 500)
 """The amounts by which money is added to an offer being built: 10 to fine-tune, 50 and 100 for
@@ -314,7 +314,7 @@ class ActionIds:
     kind_of: dict[int, str] = field(default_factory=dict)
 
 
-def build(players: int) -> tuple[list[Action], ActionIds]:
+def build(players: int, tables: Tables = TABLES) -> tuple[list[Action], ActionIds]:
     """The action space for `players` seats, and the index of each family."""
     actions: list[Action] = []
     ids = ActionIds()
@@ -324,7 +324,7 @@ def build(players: int) -> tuple[list[Action], ActionIds]:
         ids.kind_of[len(actions) - 1] = action.kind
         return len(actions) - 1
 
-    for name in TABLES.characters:
+    for name in tables.characters:
         ids.characters.append(add(PickCharacter(name)))
     for order in itertools.permutations(range(players)):
         a = add(PlayingOrder(order))
@@ -339,21 +339,21 @@ def build(players: int) -> tuple[list[Action], ActionIds]:
     ids.start_auction = add(StartAuction())
     ids.do_nothing = add(DoNothing())
     ids.opening_bid = add(OpeningBid())
-    for amount in TABLES.raises:
+    for amount in tables.raises:
         a = add(Raise(amount))
         ids.raises[a] = amount
         ids.raise_id[amount] = a
     ids.pass_ = add(Pass())
-    for event in TABLES.events:
+    for event in tables.events:
         ids.fortune.append(add(FortuneDraw(event.key)))
     ids.take_event = add(TakeEvent())
     ids.refuse_event = add(RefuseEvent())
-    for group in TABLES.groups:
+    for group in tables.groups:
         ids.upgrade.append(add(Upgrade(group.name)))
-    for group in TABLES.groups:
+    for group in tables.groups:
         ids.sell_upgrade.append(add(SellUpgrade(group.name)))
     for loc in PROPERTIES:
-        a = add(AuctionProperty(LOCATIONS[loc].name))
+        a = add(AuctionProperty(tables.locations[loc].name))
         ids.auction_property[loc] = a
         ids.location_of[a] = loc
     for seat in range(players):
@@ -365,7 +365,7 @@ def build(players: int) -> tuple[list[Action], ActionIds]:
         (ids.drop_property, DropProperty),
     ):
         for loc in PROPERTIES:
-            a = add(make(LOCATIONS[loc].name))
+            a = add(make(tables.locations[loc].name))
             family[loc] = a
             ids.location_of[a] = loc
     for amount in MONEY_STEPS:

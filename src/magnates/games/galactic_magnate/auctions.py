@@ -31,7 +31,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from magnates.games.galactic_magnate import economy, income
-from magnates.games.galactic_magnate.board import PRICE, START, TABLES
+from magnates.games.galactic_magnate.board import START
 from magnates.games.galactic_magnate.phases import STAY, TO_AUCTION, TO_ROLL, TURN_OVER, Then
 from magnates.games.galactic_magnate.seating import ring_after
 
@@ -39,7 +39,6 @@ if TYPE_CHECKING:
     from magnates.games.galactic_magnate.state import GalacticState
 
 BANK = -1
-OPENING = TABLES.player_auction_opening
 
 
 def buy_choices(s: GalacticState) -> list[int]:
@@ -53,7 +52,7 @@ def start_bank_auction(s: GalacticState) -> Then:
     s.a_loc = s.pos[seat]
     s.a_seller = seat
     s.a_player = False
-    s.a_bid = PRICE[s.a_loc]
+    s.a_bid = s.tables.price[s.a_loc]
     s.a_high = seat
     s.a_ring = ring_after(s, seat, include_seat=True)
     return TO_AUCTION
@@ -84,7 +83,7 @@ def legal_bids(s: GalacticState, seat: int) -> list[int]:
     ids = s.ids
     money = economy.means(s, seat)
     if s.a_high == -1:
-        return [ids.opening_bid, ids.pass_] if money >= OPENING else [ids.pass_]
+        return [ids.opening_bid, ids.pass_] if money >= s.tables.player_auction_opening else [ids.pass_]
     bid = s.a_bid
     legal = [a for a, amount in ids.raises.items() if bid + amount <= money]
     legal.append(ids.pass_)
@@ -96,7 +95,7 @@ def bid(s: GalacticState, seat: int, action: int) -> Then:
     if action == ids.pass_:
         s.a_out[seat] = True
     elif action == ids.opening_bid:
-        s.a_bid = OPENING
+        s.a_bid = s.tables.player_auction_opening
         s.a_high = seat
     else:
         s.a_bid += ids.raises[action]
@@ -115,9 +114,11 @@ def _finish(s: GalacticState) -> Then:
     if winner != -1:
         economy.transfer(s, winner, BANK, price)
         if player_auction:
-            economy.transfer(s, BANK, seller, price * TABLES.player_auction_seller_percent // 100, income.AUCTION_SALES)
+            economy.transfer(
+                s, BANK, seller, price * s.tables.player_auction_seller_percent // 100, income.AUCTION_SALES
+            )
         else:
-            economy.transfer(s, BANK, seller, price * TABLES.middleman_percent // 100, income.MIDDLEMAN)
+            economy.transfer(s, BANK, seller, price * s.tables.middleman_percent // 100, income.MIDDLEMAN)
         s.owner[loc] = winner
     if player_auction:
         return TO_ROLL

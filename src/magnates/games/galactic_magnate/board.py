@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -94,14 +95,43 @@ class Tables:
     groups: tuple[Group, ...]
     events: tuple[FortuneEvent, ...]
 
-    @property
+    @cached_property
     def properties(self) -> tuple[int, ...]:
         return tuple(loc.index for loc in self.locations if loc.is_property)
 
+    @cached_property
+    def price(self) -> tuple[int, ...]:
+        """Each location's price, by index (0 where it cannot be bought)."""
+        return tuple(loc.price for loc in self.locations)
+
+    @cached_property
+    def mortgage(self) -> tuple[int, ...]:
+        return tuple(loc.mortgage for loc in self.locations)
+
+    @cached_property
+    def property_mortgages(self) -> tuple[tuple[int, int], ...]:
+        """(location, mortgage) of every property, for the credit sums of the hot path."""
+        return tuple((loc, self.mortgage[loc]) for loc in self.properties)
+
+
+def _read(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((DATA / name).read_text())
+    data.pop("_about", None)
+    return data
+
+
+def shipped_data() -> dict[str, Any]:
+    """The shipped tables as one object (a fresh copy): what `magnates design galactic-magnate` exports."""
+    return {"board": _read("board.json"), "fortune": _read("fortune.json")}
+
 
 def _load() -> Tables:
-    board = json.loads((DATA / "board.json").read_text())
-    fortune = json.loads((DATA / "fortune.json").read_text())
+    return build(shipped_data())
+
+
+def build(data: dict[str, Any]) -> Tables:
+    """Tables from an object of `shipped_data`'s shape (the shipped one, or a design's, checked)."""
+    board, fortune = data["board"], data["fortune"]
     rules = board["rules"]
     locations = tuple(
         Location(

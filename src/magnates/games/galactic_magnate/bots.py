@@ -23,10 +23,11 @@ from magnates.games.galactic_magnate.board import (
     GROUPS,
     KIND,
     MONOPOLY,
-    PRICE,
     PROPERTIES,
+    TABLES,
     UTILITIES,
     UTILITY,
+    Tables,
 )
 
 RESERVE = 150
@@ -40,9 +41,9 @@ MAX_SWEETENERS = 2
 """Spare properties put into one offer, at most."""
 
 
-def value(owner: list[int], me: int, loc: int) -> float:
-    """What a property is worth to `me` given who owns the rest of its set."""
-    price = PRICE[loc]
+def value(owner: list[int], me: int, loc: int, t: Tables = TABLES) -> float:
+    """What a property is worth to `me` given who owns the rest of its set (at the prices of `t`)."""
+    price = t.price[loc]
     kind = KIND[loc]
     if kind == MONOPOLY:
         others = [x for x in GROUPS[GROUP_OF[loc]].locations if x != loc]
@@ -74,18 +75,20 @@ def completes_set(owner: list[int], seat: int, gained: tuple[int, ...] | list[in
     return False
 
 
-def completion_gain(owner: list[int], me: int, loc: int) -> float:
+def completion_gain(owner: list[int], me: int, loc: int, t: Tables = TABLES) -> float:
     """What owning `loc` adds to `me` as this bot values it: the piece, and what its set's other pieces gain."""
     after = list(owner)
     after[loc] = me
-    gain = value(after, me, loc)
+    gain = value(after, me, loc, t)
     for x in GROUPS[GROUP_OF[loc]].locations:
         if x != loc and owner[x] == me:
-            gain += value(after, me, x) - value(owner, me, x)
+            gain += value(after, me, x, t) - value(owner, me, x, t)
     return gain
 
 
-def purchase_offer(owner: list[int], me: int, partner: int, loc: int, budget: int) -> tuple[int, tuple[int, ...]]:
+def purchase_offer(
+    owner: list[int], me: int, partner: int, loc: int, budget: int, t: Tables = TABLES
+) -> tuple[int, tuple[int, ...]]:
     """Cash and spare properties of `me` for the partner's `loc`: the cheapest he would take, judging as this bot does.
 
     Tried with cash alone, then adding one by one the spare properties worth most to the partner over
@@ -94,13 +97,14 @@ def purchase_offer(owner: list[int], me: int, partner: int, loc: int, budget: in
     is it. Otherwise twice the piece's price in cash, within the budget, for a partner who may want
     less. Money is a multiple of 10, the smallest step of an offer.
     """
-    loss = value(owner, partner, loc) + COMPLETION_PENALTY * PRICE[loc]
-    worth = completion_gain(owner, me, loc)
+    price = t.price
+    loss = value(owner, partner, loc, t) + COMPLETION_PENALTY * price[loc]
+    worth = completion_gain(owner, me, loc, t)
     spare = sorted(
         (
-            (value(owner, partner, x) - value(owner, me, x), x)
+            (value(owner, partner, x, t) - value(owner, me, x, t), x)
             for x in PROPERTIES
-            if owner[x] == me and value(owner, me, x) <= SPARE * PRICE[x] and not completes_set(owner, partner, (x,))
+            if owner[x] == me and value(owner, me, x, t) <= SPARE * price[x] and not completes_set(owner, partner, (x,))
         ),
         reverse=True,
     )
@@ -110,12 +114,12 @@ def purchase_offer(owner: list[int], me: int, partner: int, loc: int, budget: in
         if extra:
             x = spare[extra - 1][1]
             chosen.append(x)
-            gain += value(owner, partner, x)
-            cost += value(owner, me, x)
+            gain += value(owner, partner, x, t)
+            cost += value(owner, me, x, t)
         cash = max(0, (math.floor(loss - gain) // 10 + 1) * 10)  # the partner needs gain + cash > loss
         if cash <= budget and cash + cost < worth:
             return cash, tuple(sorted(chosen))
-    return min(2 * PRICE[loc], budget), ()
+    return min(2 * price[loc], budget), ()
 
 
 class GreedyBot:
@@ -125,9 +129,12 @@ class GreedyBot:
         self._auction: tuple[int, int] = (-1, -1)
         self._factors: dict[int, float] = {}
         """One factor per seat, so that one instance may also play every seat."""
+        self.t: Tables = TABLES
+        """The tables of the game being played (a design's prices, fees and upgrade costs), set by `choose`."""
 
     def choose(self, game: Game, view: Mapping[str, Any], legal: list[int], rng: random.Random) -> int:
         ids = game.ids  # type: ignore[attr-defined]
+        self.t = getattr(game, "tables", TABLES)
         phase = view["phase_name"]
         me = view["seat"]
         if phase == "characters":
@@ -162,9 +169,9 @@ class GreedyBot:
     def _bid(self, view: Mapping[str, Any], me: int, legal: list[int], ids: Any, rng: random.Random) -> int:
         loc = view["a_loc"]
         budget = view["cash"][me] + view["credit"][me] // 2 - RESERVE
-        limit = min(value(view["owner"], me, loc) * self._taste(loc, view["turns"], me, rng), budget)
+        limit = min(value(view["owner"], me, loc, self.t) * self._taste(loc, view["turns"], me, rng), budget)
         if ids.opening_bid in legal:
-            return ids.opening_bid if limit >= 300 else ids.pass_
+            return ids.opening_bid if limit >= self.t.player_auction_opening else ids.pass_
         bid = view["a_bid"]
         room = limit - bid
         best = None
@@ -207,8 +214,9 @@ class GreedyBot:
                 return reject
         upgrades = [g for g in range(len(GROUPS)) if ids.upgrade[g] in legal_set]
         if upgrades:
-            best = max(upgrades, key=lambda g: GROUPS[g].fees[min(view["level"][g], 4)] / GROUPS[g].upgrade_price)
-            if cash - GROUPS[best].upgrade_price >= RESERVE:
+            groups = self.t.groups
+            best = max(upgrades, key=lambda g: groups[g].fees[min(view["level"][g], 4)] / groups[g].upgrade_price)
+            if cash - groups[best].upgrade_price >= RESERVE:
                 return ids.upgrade[best]
         wanted = self._wanted_purchase(owner, me, cash)
         if wanted is not None and ids.trade_with[wanted[0]] in legal_set:
@@ -227,7 +235,7 @@ class GreedyBot:
         if loc not in draft["take"]:
             ask = ids.ask_property[loc]
             return int(ask) if ask in legal_set else int(ids.no_offer)
-        cash, extras = purchase_offer(owner, me, partner, loc, budget)
+        cash, extras = purchase_offer(owner, me, partner, loc, budget, self.t)
         for extra in extras:
             if extra not in draft["give"]:
                 give = ids.give_property[extra]
@@ -250,17 +258,21 @@ class GreedyBot:
             if len(missing) != 1 or owner[missing[0]] < 0:
                 continue
             loc = missing[0]
-            if min(2 * PRICE[loc], budget) >= PRICE[loc] // 2:
+            price = self.t.price[loc]
+            if min(2 * price, budget) >= price // 2:
                 return owner[loc], loc, budget
         return None
 
-    def _good_trade(self, view: Mapping[str, Any], me: int, offer: Mapping[str, Any]) -> bool:
+    def _good_trade(
+        self, view: Mapping[str, Any], me: int, offer: Mapping[str, Any], tables: Tables | None = None
+    ) -> bool:
+        t = tables or self.t
         owner = view["owner"]
-        gain = sum(value(owner, me, loc) for loc in offer["give"])
-        loss = sum(value(owner, me, loc) for loc in offer["take"])
+        gain = sum(value(owner, me, loc, t) for loc in offer["give"])
+        loss = sum(value(owner, me, loc, t) for loc in offer["take"])
         money = -offer["money"]
         if offer["take"] and completes_set(owner, offer["from"], offer["take"]):
-            loss += COMPLETION_PENALTY * sum(PRICE[loc] for loc in offer["take"])
+            loss += COMPLETION_PENALTY * sum(t.price[loc] for loc in offer["take"])
         if view["cash"][me] + money < RESERVE:
             return False
         return gain - loss + money > 0

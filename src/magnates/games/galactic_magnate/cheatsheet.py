@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from magnates.games.galactic_magnate.board import EVENTS, GROUPS, LOCATIONS, TABLES, UTILITY
+from magnates.games.galactic_magnate import design
+from magnates.games.galactic_magnate.board import TABLES, UTILITY
 
 
 def _money(n: int) -> str:
@@ -14,8 +15,8 @@ def _money(n: int) -> str:
 def render_options(options: dict[str, Any]) -> str:
     players = int(options.get("players", 2))
     max_rounds = int(options.get("max_rounds", 300))
-    t = TABLES
-    utility_price = next(loc.price for loc in LOCATIONS if loc.kind == UTILITY)
+    t = design.load(options["design"]).built if options.get("design") is not None else TABLES
+    utility_price = next(loc.price for loc in t.locations if loc.kind == UTILITY)
     lines = [
         "# Galactic Magnate: rules cheatsheet",
         "",
@@ -66,20 +67,20 @@ def render_options(options: dict[str, Any]) -> str:
         "| Monopoly | Prices | Upgrade | Fee at level 1-5 |",
         "|---|---|---|---|",
     ]
-    for group in GROUPS:
-        prices = "/".join(str(LOCATIONS[i].price) for i in group.locations)
+    for group in t.groups:
+        prices = "/".join(str(t.locations[i].price) for i in group.locations)
         lines.append(f"| {group.name} | {prices} | {group.upgrade_price} | {' / '.join(map(str, group.fees))} |")
     lines += [
         "",
         f"Utilities cost {utility_price}; extractors "
-        f"{next(loc.price for loc in LOCATIONS if loc.kind == 'extractor')}. Mortgage values (your credit): "
-        + "; ".join(f"{loc.name} {loc.mortgage}" for loc in LOCATIONS if loc.price and loc.mortgage * 2 != loc.price)
+        f"{next(loc.price for loc in t.locations if loc.kind == 'extractor')}. Mortgage values (your credit): "
+        + "; ".join(f"{loc.name} {loc.mortgage}" for loc in t.locations if loc.price and loc.mortgage * 2 != loc.price)
         + "; every other property half its price.",
         "",
         "## Fortune",
         "",
     ]
-    for event in EVENTS:
+    for event in t.events:
         choice = " *(you may refuse)*" if event.choice else ""
         lines.append(f"- **{event.title}**: {event.text}{choice}")
     return "\n".join(lines) + "\n"

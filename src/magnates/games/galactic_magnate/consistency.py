@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from magnates.core.json_check import check_round_trip, refuse
-from magnates.games.galactic_magnate.board import GROUPS, LOCATIONS, PRISON, PROPERTIES
+from magnates.games.galactic_magnate.board import GROUPS, PRISON, PROPERTIES
 from magnates.games.galactic_magnate.phases import AUCTION, OVER
 
 if TYPE_CHECKING:
@@ -37,7 +37,7 @@ def check(state: GalacticState, data: Mapping[str, Any]) -> None:
 def _seats(s: GalacticState) -> None:
     for seat in range(s.n):
         if s.prison[seat] > 0 and s.pos[seat] != PRISON:
-            refuse(f"prison[{seat}]", f"a prisoner stands in Prison, not on {LOCATIONS[s.pos[seat]].name}")
+            refuse(f"prison[{seat}]", f"a prisoner stands in Prison, not on {s.tables.locations[s.pos[seat]].name}")
         if s.alive[seat]:
             continue
         if s.cash[seat] != 0:

@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from magnates.games.galactic_magnate import economy, income, monopolies
-from magnates.games.galactic_magnate.board import PROPERTIES, TABLES
 from magnates.games.galactic_magnate.seating import alive_seats
 
 if TYPE_CHECKING:
@@ -42,7 +41,7 @@ def charge(s: GalacticState, seat: int, amount: int, payee: int, source: int | N
 
 def pass_start(s: GalacticState, seat: int) -> bool:
     """Interest on debt first, then salary (or, after the collapse, expenses); False if bankrupt."""
-    if s.cash[seat] < 0 and not charge(s, seat, economy.interest(-s.cash[seat]), BANK):
+    if s.cash[seat] < 0 and not charge(s, seat, economy.interest(-s.cash[seat], s.tables), BANK):
         return False
     if s.collapsed:
         return charge(s, seat, s.expenses, BANK)
@@ -58,7 +57,7 @@ def resign(s: GalacticState, seat: int) -> None:
     """
     monopolies.sell_all_of(s, seat)
     owner = s.owner
-    for loc in PROPERTIES:
+    for loc in s.tables.properties:
         if owner[loc] == seat:
             owner[loc] = -1
     economy.transfer(s, seat, BANK, s.cash[seat])
@@ -71,7 +70,7 @@ def resign(s: GalacticState, seat: int) -> None:
     if s.a_ring:
         s.a_out[seat] = True
     for other in alive_seats(s):
-        economy.transfer(s, BANK, other, TABLES.resign_gift, income.RESIGNATIONS)
-    economy.change_salary(s, TABLES.resign_salary_change)
+        economy.transfer(s, BANK, other, s.tables.resign_gift, income.RESIGNATIONS)
+    economy.change_salary(s, s.tables.resign_salary_change)
     if len(alive_seats(s)) <= 1:
         economy.finish(s, "last player standing")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from magnates.games.galactic_magnate.board import MORTGAGE, PROPERTIES, TABLES
+from magnates.games.galactic_magnate.board import TABLES, Tables
 from magnates.games.galactic_magnate.phases import OVER
 
 if TYPE_CHECKING:
@@ -42,20 +42,17 @@ def credit(s: GalacticState, seat: int) -> int:
     """The sum of the mortgage values of everything the seat owns: the most it may owe."""
     owner = s.owner
     total = 0
-    for loc, mortgage in PROPERTY_MORTGAGES:
+    for loc, mortgage in s.tables.property_mortgages:
         if owner[loc] == seat:
             total += mortgage
     return total
-
-
-PROPERTY_MORTGAGES = tuple((loc, MORTGAGE[loc]) for loc in PROPERTIES)
 
 
 def credits(s: GalacticState) -> list[int]:
     """Every seat's credit in one pass over the board."""
     out = [0] * s.n
     owner = s.owner
-    for loc, mortgage in PROPERTY_MORTGAGES:
+    for loc, mortgage in s.tables.property_mortgages:
         seat = owner[loc]
         if seat >= 0:
             out[seat] += mortgage
@@ -67,9 +64,9 @@ def means(s: GalacticState, seat: int) -> int:
     return s.cash[seat] + credit(s, seat)
 
 
-def interest(debt: int) -> int:
-    """20% of the debt, rounded up to a whole unit."""
-    return -(-debt * TABLES.interest_percent // 100)
+def interest(debt: int, tables: Tables = TABLES) -> int:
+    """20% of the debt (the shipped rate), rounded up to a whole unit."""
+    return -(-debt * tables.interest_percent // 100)
 
 
 def change_salary(s: GalacticState, delta: int) -> None:
@@ -83,7 +80,7 @@ def change_salary(s: GalacticState, delta: int) -> None:
         if s.salary <= 0:
             s.salary = 0
             s.collapsed = True
-            s.expenses = TABLES.collapse_expenses
+            s.expenses = s.tables.collapse_expenses
     else:
         s.expenses = max(0, s.expenses - delta)
 

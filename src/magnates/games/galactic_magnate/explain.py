@@ -6,16 +6,16 @@ from typing import TYPE_CHECKING
 
 from magnates.games.galactic_magnate import economy, monopolies, trading
 from magnates.games.galactic_magnate.actions import Offer, seat_name
-from magnates.games.galactic_magnate.board import GROUPS, LOCATIONS
+from magnates.games.galactic_magnate.board import TABLES, Tables
 from magnates.games.galactic_magnate.phases import OFFER, OVER, PHASE_NAMES
 
 if TYPE_CHECKING:
     from magnates.games.galactic_magnate.state import GalacticState
 
 
-def bundle_text(locations: tuple[int, ...] | list[int], money: int) -> str:
+def bundle_text(locations: tuple[int, ...] | list[int], money: int, tables: Tables = TABLES) -> str:
     """One side of a trade: "Ceres Outpost, Ceres Harbor and 150", or "nothing"."""
-    parts = [LOCATIONS[loc].name for loc in locations]
+    parts = [tables.locations[loc].name for loc in locations]
     if money > 0:
         parts.append(str(money))
     if not parts:
@@ -23,11 +23,11 @@ def bundle_text(locations: tuple[int, ...] | list[int], money: int) -> str:
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
-def offer_text(offerer: int, offer: Offer) -> str:
+def offer_text(offerer: int, offer: Offer, tables: Tables = TABLES) -> str:
     """ "Player 1 offers Ceres Outpost and 100 to Player 2 for Titan Port"."""
     to = seat_name(offer.receiver) if offer.receiver >= 0 else "nobody yet"
-    gives = bundle_text(offer.give, max(0, -offer.money))
-    takes = bundle_text(offer.take, max(0, offer.money))
+    gives = bundle_text(offer.give, max(0, -offer.money), tables)
+    takes = bundle_text(offer.take, max(0, offer.money), tables)
     return f"{seat_name(offerer)} offers {gives} to {to} for {takes}"
 
 
@@ -37,7 +37,7 @@ def describe(s: GalacticState, action: int) -> str:
     text = s.game.action_to_string(action)
     kind = ids.kind_of.get(action)
     if kind == "propose" and s.phase == OFFER:
-        return f"{text}: {offer_text(s.order[s.turn], trading.draft(s))}"
+        return f"{text}: {offer_text(s.order[s.turn], trading.draft(s), s.tables)}"
     if kind == "accept":
         offerer = ids.accept.index(action)
     elif kind == "reject":
@@ -47,7 +47,7 @@ def describe(s: GalacticState, action: int) -> str:
     else:
         return text
     offer = trading.open_offer(s, offerer) if 0 <= offerer < s.n else None
-    return f"{text}: {offer_text(offerer, offer)}" if offer is not None else text
+    return f"{text}: {offer_text(offerer, offer, s.tables)}" if offer is not None else text
 
 
 ASKED = {
@@ -88,10 +88,10 @@ def why_illegal(s: GalacticState, action: int) -> str:
     if kind == "upgrade":
         group = ids.upgrade.index(action)
         if monopolies.owner_of_set(s, group) != seat:
-            return f"only the owner of every location of {GROUPS[group].name} may upgrade it"
+            return f"only the owner of every location of {s.tables.groups[group].name} may upgrade it"
         if s.level[group] >= monopolies.MAX_LEVEL:
-            return f"{GROUPS[group].name} is already at level {monopolies.MAX_LEVEL}"
-        return f"an upgrade costs {GROUPS[group].upgrade_price}, more than cash plus credit"
+            return f"{s.tables.groups[group].name} is already at level {monopolies.MAX_LEVEL}"
+        return f"an upgrade costs {s.tables.groups[group].upgrade_price}, more than cash plus credit"
     if kind == "sell-upgrade":
         return "only the owner of an upgraded monopoly may sell its upgrades"
     if kind == "raise":
@@ -111,7 +111,7 @@ def _why_not_in_offer(s: GalacticState, seat: int, kind: str, action: int) -> st
         return f"an offer is built in at most {trading.MAX_BUILD_STEPS} steps: propose it or make no offer"
     if kind in ("give-property", "ask-property", "drop-property"):
         loc = ids.location_of[action]
-        name = LOCATIONS[loc].name
+        name = s.tables.locations[loc].name
         if kind == "drop-property":
             return f"{name} is not in the offer"
         if loc in s.draft_give or loc in s.draft_take:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from magnates.games.galactic_magnate import debts, economy, income, monopolies, prison
-from magnates.games.galactic_magnate.board import EVENTS, START, FortuneEvent
+from magnates.games.galactic_magnate.board import START, FortuneEvent, Tables
 from magnates.games.galactic_magnate.phases import OVER, ROLL_OVER, TO_EVENT_CHOICE, Then
 from magnates.games.galactic_magnate.seating import alive_seats
 
@@ -22,13 +22,14 @@ if TYPE_CHECKING:
 BANK = -1
 
 
-def draw_outcomes(ids: ActionIds) -> list[tuple[int, float]]:
-    total = sum(e.weight for e in EVENTS)
-    return [(ids.fortune[e.index], e.weight / total) for e in EVENTS if e.weight > 0]
+def draw_outcomes(ids: ActionIds, tables: Tables) -> list[tuple[int, float]]:
+    events = tables.events
+    total = sum(e.weight for e in events)
+    return [(ids.fortune[e.index], e.weight / total) for e in events if e.weight > 0]
 
 
 def draw(s: GalacticState, index: int) -> Then:
-    event = EVENTS[index]
+    event = s.tables.events[index]
     if event.choice:
         s.event = index
         return TO_EVENT_CHOICE
@@ -38,13 +39,13 @@ def draw(s: GalacticState, index: int) -> Then:
 def event_choices(s: GalacticState, seat: int) -> list[int]:
     """Take the event waiting for a choice (if affordable), or refuse it."""
     ids = s.ids
-    if can_take(s, seat, EVENTS[s.event]):
+    if can_take(s, seat, s.tables.events[s.event]):
         return [ids.take_event, ids.refuse_event]
     return [ids.refuse_event]
 
 
 def take(s: GalacticState) -> Then:
-    event = EVENTS[s.event]
+    event = s.tables.events[s.event]
     s.event = -1
     return happen(s, s.order[s.turn], event)
 

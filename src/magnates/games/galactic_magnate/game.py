@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from functools import cached_property
 from typing import Any
 
+from magnates.core import design as core_design
 from magnates.core.actions import Action
 from magnates.core.bot import Bot
 from magnates.core.encoding import Encoder
@@ -14,6 +15,8 @@ from magnates.core.errors import OptionError
 from magnates.core.game import Game, State
 from magnates.core.options import Option
 from magnates.games.galactic_magnate import actions, bots, consistency, fortune, info, serial
+from magnates.games.galactic_magnate import design as galactic_design
+from magnates.games.galactic_magnate.board import TABLES, Tables
 from magnates.games.galactic_magnate.observation import GalacticMagnateEncoder
 from magnates.games.galactic_magnate.state import GalacticState
 
@@ -38,6 +41,20 @@ class GalacticMagnateGame(Game):
         ),
     )
 
+    def __init__(self, **options: Any) -> None:
+        """`design=` (a path, or the object a record keeps) replaces the shipped tables; see design.py."""
+        given, rest = core_design.split(options)
+        super().__init__(**rest)
+        self.tables: Tables = TABLES
+        """The board's numbers and names every state of this game plays by."""
+        self.design_data: dict[str, Any] | None = None
+        """The whole design played (shipped data and file merged), when a design file is given."""
+        if given is not None:
+            loaded = galactic_design.load(given)
+            self.options[core_design.DESIGN] = loaded.override
+            self.design_data = loaded.merged
+            self.tables = loaded.built
+
     def check_options(self, options: dict[str, Any]) -> None:
         if not 1 <= options["max_rounds"] <= 100_000:
             raise OptionError(f"option 'max_rounds' must be between 1 and 100000; got {options['max_rounds']}")
@@ -48,7 +65,7 @@ class GalacticMagnateGame(Game):
 
     @cached_property
     def _built(self) -> tuple[list[Action], actions.ActionIds]:
-        return actions.build(self.num_players)
+        return actions.build(self.num_players, self.tables)
 
     @property
     def ids(self) -> actions.ActionIds:
@@ -63,7 +80,7 @@ class GalacticMagnateGame(Game):
 
     @cached_property
     def fortune_outcomes(self) -> list[tuple[int, float]]:
-        return fortune.draw_outcomes(self.ids)
+        return fortune.draw_outcomes(self.ids, self.tables)
 
     @cached_property
     def order_outcomes(self) -> list[tuple[int, float]]:
@@ -71,14 +88,14 @@ class GalacticMagnateGame(Game):
 
     def static_info(self) -> dict[str, Any]:
         """The board, the monopolies and the tables, for drawn tables (`GET /api/games/{id}/info`)."""
-        return info.static_info(self.num_players)
+        return info.static_info(self.num_players, self.tables)
 
     def observation_encoder(self) -> Encoder:
         """Built once per option set (and kept): the slices' lengths depend on the player count."""
         encoder: Encoder | None = self.__dict__.get("_encoder")
         if encoder is None:
             encoder = self.__dict__["_encoder"] = GalacticMagnateEncoder(
-                self.num_players, int(self.options["max_rounds"])
+                self.num_players, int(self.options["max_rounds"]), self.tables
             )
         return encoder
 

@@ -31,13 +31,9 @@ from magnates.games.galactic_magnate.actions import Offer
 from magnates.games.galactic_magnate.board import (
     EXTRACTOR,
     GROUP_OF,
-    GROUPS,
     KIND,
     MONOPOLY,
-    MORTGAGE,
-    PRICE,
     PROPERTIES,
-    TABLES,
     UTILITY,
 )
 from magnates.games.galactic_magnate.bots import RESERVE, GreedyBot, value
@@ -85,6 +81,7 @@ def features(s: GalacticState) -> list[list[float]]:
     level = s.level
     alive = s.alive
     living = sum(alive)
+    t = s.tables
     utilities = [0] * n
     extractors = [0] * n
     for loc in PROPERTIES:
@@ -103,15 +100,15 @@ def features(s: GalacticState) -> list[list[float]]:
         seat = owner[loc]
         if seat < 0:
             continue
-        worth[seat] += MORTGAGE[loc] / 1000
+        worth[seat] += t.mortgage[loc] / 1000
         kind = KIND[loc]
         if kind == MONOPOLY:
             lvl = level[GROUP_OF[loc]]
-            fee = GROUPS[GROUP_OF[loc]].fees[lvl - 1] if lvl > 0 else 0
+            fee = t.groups[GROUP_OF[loc]].fees[lvl - 1] if lvl > 0 else 0
         elif kind == UTILITY:
-            fee = TABLES.utility_fees[utilities[seat] - 1]
+            fee = t.utility_fees[utilities[seat] - 1]
         else:  # an extractor pays its owner whoever stops there
-            profits[seat] += TABLES.extractor_profits[extractors[seat] - 1] * LANDING[loc] * living / 1000
+            profits[seat] += t.extractor_profits[extractors[seat] - 1] * LANDING[loc] * living / 1000
             continue
         if fee:
             expected = fee * LANDING[loc] / 1000
@@ -119,16 +116,17 @@ def features(s: GalacticState) -> list[list[float]]:
             for other in range(n):
                 if other != seat and alive[other]:
                     flow[other] -= expected
-    for g, group in enumerate(GROUPS):
+    price = t.price
+    for g, group in enumerate(t.groups):
         holders = [owner[loc] for loc in group.locations]
         first = holders[0]
         if first >= 0 and all(h == first for h in holders):
             worth[first] += level[g] * (group.upgrade_price // 2) / 1000
-            sets[first] += sum(PRICE[loc] for loc in group.locations) / 1000
+            sets[first] += sum(price[loc] for loc in group.locations) / 1000
         elif holders.count(-1) == 1:
             mine = {h for h in holders if h >= 0}
             if len(mine) == 1:
-                open_sets[mine.pop()] += sum(PRICE[loc] for loc in group.locations) / 1000
+                open_sets[mine.pop()] += sum(price[loc] for loc in group.locations) / 1000
     late = 1.0 if s.collapsed else 0.0
     return [[worth[x], flow[x], profits[x], sets[x], open_sets[x], worth[x] * late, flow[x] * late] for x in range(n)]
 
@@ -212,18 +210,19 @@ def settled(s: GalacticState) -> GalacticState:
 def _accepts(s: GalacticState, receiver: int, offerer: int, offer: Offer) -> bool:
     view = {"owner": s.owner, "cash": s.cash}
     seen = {"from": offerer, "to": receiver, "give": list(offer.give), "take": list(offer.take), "money": offer.money}
-    return _GREEDY._good_trade(view, receiver, seen)
+    return _GREEDY._good_trade(view, receiver, seen, s.tables)
 
 
 def bid_for(s: GalacticState, seat: int) -> int:
     """A bid in the greedy bot's style: raise by the smallest step while the lot is worth it."""
     ids = s.ids
     loc = s.a_loc
-    credit = sum(MORTGAGE[x] for x in PROPERTIES if s.owner[x] == seat)
-    limit = min(value(s.owner, seat, loc), s.cash[seat] + credit // 2 - RESERVE)
+    t = s.tables
+    credit = sum(t.mortgage[x] for x in PROPERTIES if s.owner[x] == seat)
+    limit = min(value(s.owner, seat, loc, t), s.cash[seat] + credit // 2 - RESERVE)
     legal = s.legal_actions()
     if ids.opening_bid in legal:
-        return ids.opening_bid if limit >= TABLES.player_auction_opening else ids.pass_
+        return ids.opening_bid if limit >= t.player_auction_opening else ids.pass_
     step = ids.raise_id[10]
     if step in legal and s.a_bid + 10 <= limit:
         return step

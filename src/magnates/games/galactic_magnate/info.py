@@ -12,20 +12,18 @@ from magnates.games.galactic_magnate.actions import MONEY_STEPS
 from magnates.games.galactic_magnate.board import (
     BONUS,
     DORMITORY,
-    EVENTS,
-    GROUPS,
-    LOCATIONS,
     METEOR_SHOWER,
     PRISON,
     START,
     TABLES,
+    Tables,
 )
 from magnates.games.galactic_magnate.income import SOURCES
 from magnates.games.galactic_magnate.trading import MAX_BUILD_STEPS
 
 
-def static_info(players: int) -> dict[str, Any]:
-    t = TABLES
+def static_info(players: int, tables: Tables = TABLES) -> dict[str, Any]:
+    t = tables
     return {
         "board": {
             "locations": [
@@ -37,7 +35,7 @@ def static_info(players: int) -> dict[str, Any]:
                     "price": loc.price or None,
                     "mortgage": loc.mortgage or None,
                 }
-                for loc in LOCATIONS
+                for loc in t.locations
             ],
             "groups": [
                 {
@@ -48,14 +46,14 @@ def static_info(players: int) -> dict[str, Any]:
                     "upgrade": g.upgrade_price,
                     "fees": list(g.fees),
                 }
-                for g in GROUPS
+                for g in t.groups
             ],
             "corners": {"start": START, "dormitory": DORMITORY, "meteor": METEOR_SHOWER, "prison": PRISON},
             "bonus": BONUS,
         },
         "characters": list(t.characters),
         "income sources": list(SOURCES),
-        "events": [{"key": e.key, "title": e.title, "text": e.text, "choice": e.choice} for e in EVENTS],
+        "events": [{"key": e.key, "title": e.title, "text": e.text, "choice": e.choice} for e in t.events],
         "tables": {
             "start cash": t.start_cash[players],
             "start salary": t.start_salary[players],

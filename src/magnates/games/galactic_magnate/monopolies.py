@@ -41,7 +41,7 @@ def legal_upgrades(s: GalacticState, seat: int) -> list[int]:
         if s.level[group] < MAX_LEVEL and owner_of_set(s, group) == seat:
             if money < 0:
                 money = economy.means(s, seat)
-            if GROUPS[group].upgrade_price <= money:
+            if s.tables.groups[group].upgrade_price <= money:
                 out.append(ids.upgrade[group])
     return out
 
@@ -56,14 +56,14 @@ def legal_sales(s: GalacticState, seat: int) -> list[int]:
 
 
 def upgrade(s: GalacticState, seat: int, group: int) -> None:
-    economy.transfer(s, seat, BANK, GROUPS[group].upgrade_price)
+    economy.transfer(s, seat, BANK, s.tables.groups[group].upgrade_price)
     s.level[group] += 1
 
 
 def sell_upgrade(s: GalacticState, group: int) -> None:
     """One level back to the bank at half price, paid to the monopoly's owner."""
     owner = s.owner[GROUPS[group].locations[0]]
-    economy.transfer(s, BANK, owner, GROUPS[group].upgrade_price // 2, income.UPGRADE_SALES)
+    economy.transfer(s, BANK, owner, s.tables.groups[group].upgrade_price // 2, income.UPGRADE_SALES)
     s.level[group] -= 1
 
 
@@ -101,7 +101,7 @@ def sell_one_for_debt(s: GalacticState, seat: int) -> bool:
 def upgrade_value(s: GalacticState, seat: int) -> int:
     """What the seat's upgrades would fetch if sold now."""
     return sum(
-        s.level[g] * (GROUPS[g].upgrade_price // 2)
+        s.level[g] * (s.tables.groups[g].upgrade_price // 2)
         for g in range(len(GROUPS))
         if s.level[g] > 0 and s.owner[GROUPS[g].locations[0]] == seat
     )
@@ -115,15 +115,15 @@ def monopoly_fee(s: GalacticState, loc: int) -> int:
     """0 until the monopoly is upgraded at least once."""
     group = GROUP_OF[loc]
     level = s.level[group]
-    return GROUPS[group].fees[level - 1] if level > 0 else 0
+    return s.tables.groups[group].fees[level - 1] if level > 0 else 0
 
 
 def utility_fee(s: GalacticState, owner: int) -> int:
     count = sum(1 for loc in UTILITIES if s.owner[loc] == owner)
-    return TABLES.utility_fees[count - 1]
+    return s.tables.utility_fees[count - 1]
 
 
 def extractor_profit(s: GalacticState, owner: int) -> int:
     """The seed's table, kept as written (two extractors pay less than one)."""
     count = sum(1 for loc in EXTRACTORS if s.owner[loc] == owner)
-    return TABLES.extractor_profits[count - 1]
+    return s.tables.extractor_profits[count - 1]

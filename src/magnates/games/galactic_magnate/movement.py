@@ -12,8 +12,6 @@ from magnates.games.galactic_magnate.board import (
     BOARD_SIZE,
     EXTRACTOR,
     KIND,
-    PRICE,
-    TABLES,
     UTILITY,
 )
 from magnates.games.galactic_magnate.phases import ROLL_OVER, TO_BUY, TO_FORTUNE, TURN_OVER, Then
@@ -56,7 +54,7 @@ def land(s: GalacticState, seat: int) -> Then:
     if kind == "monopoly" or kind == UTILITY or kind == EXTRACTOR:
         owner = s.owner[loc]
         if owner == -1:
-            if economy.means(s, seat) >= PRICE[loc]:
+            if economy.means(s, seat) >= s.tables.price[loc]:
                 return TO_BUY
         elif kind == EXTRACTOR:
             if not is_prisoner(s, owner):
@@ -67,13 +65,13 @@ def land(s: GalacticState, seat: int) -> Then:
             else:
                 debts.charge(s, seat, monopolies.monopoly_fee(s, loc), owner, income.MONOPOLY_FEES)
     elif kind == "bonus":
-        economy.change_salary(s, TABLES.bonus_salary_change)
+        economy.change_salary(s, s.tables.bonus_salary_change)
         living = alive_seats(s)
-        gift = TABLES.bonus_money[len(living)]
+        gift = s.tables.bonus_money[len(living)]
         for other in living:
             economy.transfer(s, BANK, other, gift, income.BONUS)
     elif kind == "meteor":
-        economy.change_salary(s, TABLES.meteor_salary_change)
+        economy.change_salary(s, s.tables.meteor_salary_change)
     elif kind == "prison":
         go_to_prison(s, seat)
     elif kind == "fortune":

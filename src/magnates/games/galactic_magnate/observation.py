@@ -36,7 +36,7 @@ import numpy as np
 
 from magnates.core.encoding import INF, Encoder
 from magnates.games.galactic_magnate import economy, trading
-from magnates.games.galactic_magnate.board import BOARD_SIZE, EVENTS, GROUPS, PROPERTIES, TABLES
+from magnates.games.galactic_magnate.board import BOARD_SIZE, EVENTS, GROUPS, PROPERTIES, TABLES, Tables
 from magnates.games.galactic_magnate.phases import PHASE_NAMES
 from magnates.games.galactic_magnate.views import bundles
 
@@ -98,13 +98,13 @@ PUBLIC_FIELDS = (
 class GalacticMagnateEncoder(Encoder):
     """The encoder of one Galactic Magnate option set (lengths depend on the player count)."""
 
-    def __init__(self, players: int, max_rounds: int) -> None:
+    def __init__(self, players: int, max_rounds: int, tables: Tables = TABLES) -> None:
         super().__init__()
         self.sides = sides = players
         self.max_rounds = float(max_rounds)
         self.prop_index = {loc: i for i, loc in enumerate(PROPERTIES)}
         props = len(PROPERTIES)
-        self.prison_scale = float(TABLES.prison_turns)
+        self.prison_scale = float(tables.prison_turns)
         self.level_scale = float(TABLES.max_upgrade_level)
         add = self.layout.add
         self.s_phase = add("phase", len(PHASE_NAMES))[0]
@@ -116,7 +116,7 @@ class GalacticMagnateEncoder(Encoder):
         self.s_event = add("event", len(EVENTS))[0]
         self.s_alive = add("alive", sides)[0]
         self.s_cash = add("cash", sides, low=-INF, high=INF)[0]  # debt makes cash negative
-        all_mortgages = sum(mortgage for _, mortgage in economy.PROPERTY_MORTGAGES) / MONEY_SCALE
+        all_mortgages = sum(mortgage for _, mortgage in tables.property_mortgages) / MONEY_SCALE
         self.s_credit = add("credit", sides, high=all_mortgages)[0]  # at most every mortgage value
         self.s_prison = add("prison", sides)[0]
         self.s_pos = add("position", sides * BOARD_SIZE)[0]

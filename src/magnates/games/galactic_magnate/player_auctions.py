@@ -15,19 +15,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from magnates.games.galactic_magnate import economy, monopolies
-from magnates.games.galactic_magnate.board import MORTGAGE, PROPERTIES, TABLES
+from magnates.games.galactic_magnate.board import TABLES, Tables
 from magnates.games.galactic_magnate.phases import TO_AUCTION, Then
 from magnates.games.galactic_magnate.seating import ring_after
 
 if TYPE_CHECKING:
     from magnates.games.galactic_magnate.state import GalacticState
 
-SELLER_GETS_AT_LEAST = TABLES.player_auction_opening * TABLES.player_auction_seller_percent // 100
 
-
-def can_auction_own(money: int, loc: int) -> bool:
+def can_auction_own(money: int, loc: int, tables: Tables = TABLES) -> bool:
     """Selling for the lowest possible bid must keep the seller's debt within his new credit."""
-    return money - MORTGAGE[loc] + SELLER_GETS_AT_LEAST >= 0
+    seller_gets_at_least = tables.player_auction_opening * tables.player_auction_seller_percent // 100
+    return money - tables.mortgage[loc] + seller_gets_at_least >= 0
 
 
 def legal_player_auctions(s: GalacticState, seat: int) -> list[int]:
@@ -36,7 +35,8 @@ def legal_player_auctions(s: GalacticState, seat: int) -> list[int]:
     ids = s.ids
     owner = s.owner
     money = economy.means(s, seat)
-    return [ids.auction_property[loc] for loc in PROPERTIES if owner[loc] == seat and can_auction_own(money, loc)]
+    t = s.tables
+    return [ids.auction_property[loc] for loc in t.properties if owner[loc] == seat and can_auction_own(money, loc, t)]
 
 
 def start_player_auction(s: GalacticState, seat: int, loc: int) -> Then:

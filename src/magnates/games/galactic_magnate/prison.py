@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from magnates.games.galactic_magnate.board import PRISON, TABLES
+from magnates.games.galactic_magnate.board import PRISON
 
 if TYPE_CHECKING:
     from magnates.games.galactic_magnate.state import GalacticState
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 def go_to_prison(s: GalacticState, seat: int) -> None:
     """Straight to Prison, never over Start (so no salary and no interest)."""
     s.pos[seat] = PRISON
-    s.prison[seat] = TABLES.prison_turns
+    s.prison[seat] = s.tables.prison_turns
 
 
 def is_prisoner(s: GalacticState, seat: int) -> bool:

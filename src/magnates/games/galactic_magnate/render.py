@@ -9,7 +9,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from magnates.games.galactic_magnate.board import EVENTS, GROUPS, LOCATIONS, TABLES
+from magnates.games.galactic_magnate.board import TABLES, Tables
 
 if TYPE_CHECKING:
     from magnates.core.game import Game
@@ -35,14 +35,14 @@ def economy_line(view: Mapping[str, Any]) -> Text:
     return text
 
 
-def players_table(view: Mapping[str, Any]) -> Table:
+def players_table(view: Mapping[str, Any], t: Tables = TABLES) -> Table:
     table = Table(title="Players (in playing order)", title_justify="left", expand=False)
     for column in ("", "character", "cash", "credit", "at", "state"):
         table.add_column(column)
     holder = view["order"][view["turn"]] if view["phase_name"] not in ("characters", "order") else -1
     for seat in view["order"]:
         character = view["characters"][seat]
-        name = TABLES.characters[character] if character >= 0 else "-"
+        name = t.characters[character] if character >= 0 else "-"
         if not view["alive"][seat]:
             state = Text("resigned", style="dim")
         elif view["prison"][seat]:
@@ -57,17 +57,18 @@ def players_table(view: Mapping[str, Any]) -> Table:
             name,
             Text(str(cash), style="red" if cash < 0 else ""),
             str(view["credit"][seat]),
-            LOCATIONS[view["pos"][seat]].name,
+            t.locations[view["pos"][seat]].name,
             state,
         )
     return table
 
 
-def location_text(view: Mapping[str, Any], index: int) -> Text:
+def location_text(view: Mapping[str, Any], index: int, t: Tables = TABLES) -> Text:
     """One location: number, name in its monopoly's color, owner and level or price, who stands there."""
-    loc = LOCATIONS[index]
+    loc = t.locations[index]
     text = Text(f"{loc.index:>2} ")
-    style = RICH_COLOR.get(GROUPS[loc.group].color, GROUPS[loc.group].color) if loc.group >= 0 else ""
+    color = t.groups[loc.group].color if loc.group >= 0 else ""
+    style = RICH_COLOR.get(color, color)
     text.append(loc.name, style=style)
     owner = view["owner"][loc.index]
     if owner >= 0:
@@ -84,7 +85,7 @@ def location_text(view: Mapping[str, Any], index: int) -> Text:
     return text
 
 
-def board_tables(view: Mapping[str, Any]) -> list[Table]:
+def board_tables(view: Mapping[str, Any], t: Tables = TABLES) -> list[Table]:
     """The 40 locations clockwise from Start, two sides per table so that it fits 80 columns."""
     tables = []
     for first, second in ((0, 1), (2, 3)):
@@ -92,15 +93,16 @@ def board_tables(view: Mapping[str, Any]) -> list[Table]:
         table.add_column(no_wrap=True, min_width=36)
         table.add_column(no_wrap=True)
         for row in range(10):
-            table.add_row(location_text(view, first * 10 + row), location_text(view, second * 10 + row))
+            table.add_row(location_text(view, first * 10 + row, t), location_text(view, second * 10 + row, t))
         tables.append(table)
     return tables
 
 
 def pending_lines(game: Game, view: Mapping[str, Any]) -> list[RenderableType]:
+    t: Tables = getattr(game, "tables", TABLES)
     out: list[RenderableType] = []
     if view["phase_name"] == "auction":
-        loc = LOCATIONS[view["a_loc"]]
+        loc = t.locations[view["a_loc"]]
         high = view["a_high"]
         who = f"Player {high + 1}" if high >= 0 else "nobody yet"
         kind = "Player auction" if view["a_player"] else "Auction"
@@ -112,7 +114,7 @@ def pending_lines(game: Game, view: Mapping[str, Any]) -> list[RenderableType]:
             )
         )
     if view["event_key"] is not None:
-        event = EVENTS[view["event"]]
+        event = t.events[view["event"]]
         out.append(Text(f"Fortune: {event.title}. {event.text}", style="bold"))
     for offer in view["offers"]:
         out.append(Text(f"Open offer: {offer['text']}"))
@@ -123,6 +125,7 @@ def pending_lines(game: Game, view: Mapping[str, Any]) -> list[RenderableType]:
 
 
 def render(game: Game, view: Mapping[str, Any]) -> RenderableType:
-    parts: list[RenderableType] = [economy_line(view), players_table(view), *board_tables(view)]
+    t: Tables = getattr(game, "tables", TABLES)
+    parts: list[RenderableType] = [economy_line(view), players_table(view, t), *board_tables(view, t)]
     parts += pending_lines(game, view)
     return Group(*parts)

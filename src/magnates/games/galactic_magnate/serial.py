@@ -121,7 +121,7 @@ def state_from_json(game: GalacticMagnateGame, data: Mapping[str, Any]) -> Galac
     require(sorted(s.order) == list(range(n)), "order must list every seat once")
     s.cash = _int_list(data, "cash", n, -(10**12), 10**12)
     s.pos = _int_list(data, "pos", n, 0, BOARD_SIZE - 1)
-    s.prison = _int_list(data, "prison", n, 0, TABLES.prison_turns)
+    s.prison = _int_list(data, "prison", n, 0, s.tables.prison_turns)
     s.owner = _int_list(data, "owner", BOARD_SIZE, -1, n - 1)
     require(
         all(s.owner[loc] == -1 for loc in range(BOARD_SIZE) if loc not in PROPERTIES),

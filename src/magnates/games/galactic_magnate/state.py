@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from magnates.core.game import CHANCE, TERMINAL, Result, State, ranking_from_keys
 from magnates.games.galactic_magnate import economy, explain, flow, income, monopolies, views
-from magnates.games.galactic_magnate.board import BOARD_SIZE, GROUPS, START, TABLES
+from magnates.games.galactic_magnate.board import BOARD_SIZE, GROUPS, START, Tables
 from magnates.games.galactic_magnate.phases import (
     AUCTION,
     BUY,
@@ -83,10 +83,13 @@ NESTED = ("offer_give", "offer_take")
 class GalacticState(State):
     game: GalacticMagnateGame
     ids: ActionIds
+    tables: Tables
 
     def __init__(self, game: GalacticMagnateGame, *, empty: bool = False) -> None:
         self.game = game
         self.ids = game.ids
+        self.tables = game.tables
+        """The board's numbers and names: the shipped tables, or a design's (`--option design=`)."""
         self.n = game.num_players
         self.max_rounds: int = game.options["max_rounds"]
         self.history = []
@@ -105,7 +108,7 @@ class GalacticState(State):
             self.phase = ORDER
         self.order: list[int] = list(range(n))
         self.turn = 0
-        self.cash: list[int] = [TABLES.start_cash[n]] * n
+        self.cash: list[int] = [self.tables.start_cash[n]] * n
         self.bank = -sum(self.cash)
         """The bank is an account: bank + sum(cash) is 0 for the whole game."""
         self.pos: list[int] = [START] * n
@@ -114,7 +117,7 @@ class GalacticState(State):
         self.alive: list[bool] = [True] * n
         self.owner: list[int] = [-1] * BOARD_SIZE
         self.level: list[int] = [0] * len(GROUPS)
-        self.salary = TABLES.start_salary[n]
+        self.salary = self.tables.start_salary[n]
         self.collapsed = False
         self.expenses = 0
         self.doubles = 0

@@ -27,7 +27,6 @@ from typing import TYPE_CHECKING
 
 from magnates.games.galactic_magnate import economy, income, monopolies
 from magnates.games.galactic_magnate.actions import Offer
-from magnates.games.galactic_magnate.board import MORTGAGE, PROPERTIES
 from magnates.games.galactic_magnate.phases import TO_OFFER, TO_ROLL, Then
 
 if TYPE_CHECKING:
@@ -55,7 +54,8 @@ def valid(s: GalacticState, offerer: int, offer: Offer) -> bool:
         return False
     if blocked(s, offerer, receiver):
         return False
-    moved = sum(MORTGAGE[loc] for loc in offer.give) - sum(MORTGAGE[loc] for loc in offer.take)
+    mortgage = s.tables.mortgage
+    moved = sum(mortgage[loc] for loc in offer.give) - sum(mortgage[loc] for loc in offer.take)
     # money > 0: the receiver pays the offerer.
     offerer_after = economy.means(s, offerer) - moved + offer.money
     receiver_after = economy.means(s, receiver) + moved - offer.money
@@ -94,7 +94,7 @@ def legal_building(s: GalacticState, seat: int) -> list[int]:
         partner = s.trade_with
         owner = s.owner
         give, take = s.draft_give, s.draft_take
-        for loc in PROPERTIES:
+        for loc in s.tables.properties:
             holder = owner[loc]
             if loc in give or loc in take:
                 out.append(ids.drop_property[loc])

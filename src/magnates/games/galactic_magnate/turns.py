@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from magnates.games.galactic_magnate import economy, prison
-from magnates.games.galactic_magnate.board import TABLES
 from magnates.games.galactic_magnate.phases import GAME_OVER, NEW_TURN, TO_ROLL, TURN_OVER, Then
 
 if TYPE_CHECKING:
@@ -50,8 +49,8 @@ def pass_turn(s: GalacticState) -> Then:
             if s.rounds >= s.max_rounds:
                 economy.finish(s, "round limit: net worth")
                 return GAME_OVER
-            if s.rounds % TABLES.recession_every_rounds == 0:
-                economy.change_salary(s, TABLES.recession_salary_change)
+            if s.rounds % s.tables.recession_every_rounds == 0:
+                economy.change_salary(s, s.tables.recession_salary_change)
         seat = s.order[s.turn]
         if not s.alive[seat]:
             continue

@@ -34,7 +34,7 @@ def make_view(s: GalacticState, player: int | None) -> dict[str, Any]:
     for offerer in range(s.n):
         offer = trading.open_offer(s, offerer)
         if offer is not None:
-            offers.append({"from": offerer, **bundles(offer), "text": offer_text(offerer, offer)})
+            offers.append({"from": offerer, **bundles(offer), "text": offer_text(offerer, offer, s.tables)})
     data["offers"] = offers
     data["draft"] = None
     if s.trade_with >= 0:
@@ -44,7 +44,7 @@ def make_view(s: GalacticState, player: int | None) -> dict[str, Any]:
             "from": builder,
             **bundles(offer),
             "steps_left": max(0, trading.MAX_BUILD_STEPS - s.draft_steps),
-            "text": offer_text(builder, offer),
+            "text": offer_text(builder, offer, s.tables),
         }
     return data
 

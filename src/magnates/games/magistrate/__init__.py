@@ -1,10 +1,10 @@
 """Magistrate: Matt Worden's game of People, Military and Agents, with designed components.
 
 `ENTRY` is what Magistrate offers the tools around the engine: the terminal's picture, the rules
-cheatsheet and its search knowledge.
+cheatsheet, its search knowledge and its designed data (the `design` option).
 """
 
-from magnates.games.magistrate import cheatsheet, heuristic, render
+from magnates.games.magistrate import cheatsheet, components, heuristic, render
 from magnates.games.magistrate.game import MagistrateGame
 from magnates.games.registry import GameEntry, SearchHooks
 
@@ -17,6 +17,7 @@ ENTRY = GameEntry(
         leaf_values=heuristic.leaf_values,
         rollout_action=heuristic.rollout_action,
     ),
+    design=components.shipped_data,
 )
 
 __all__ = ["ENTRY", "MagistrateGame"]

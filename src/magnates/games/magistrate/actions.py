@@ -7,8 +7,8 @@ up in `ActionIds` instead of building Action objects in the hot path.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
 
 from magnates.core.actions import Action
 from magnates.games.magistrate.components import JUDGES, Components, components
@@ -26,6 +26,30 @@ def province_name(province: int) -> str:
 def cell_name(cell: int) -> str:
     """An Agent Ops cell by its name ("Informants"), as on the board and the web page."""
     return components().cells[cell].name
+
+
+@dataclass(frozen=True)
+class Named(Action):
+    """An action that names provinces or cells: their names come with it, from the game's components.
+
+    A design may rename or add provinces and cells, so the text cannot look names up in the shipped
+    map. `names` is text only: it is not compared, hashed or written to JSON, so the action's id,
+    equality and record form are those of its numbers.
+    """
+
+    def to_json(self) -> dict[str, Any]:
+        data = super().to_json()
+        data.pop("names", None)
+        return data
+
+    def named(self, k: int, fallback: str) -> str:
+        names: tuple[str, ...] = getattr(self, "names", ())
+        return names[k] if k < len(names) else fallback
+
+
+def _names() -> Any:
+    """The `names` field of a Named action: text only (a fresh Field for each class)."""
+    return field(default=(), compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -99,12 +123,13 @@ class IncreasePopularity(Action):
 
 
 @dataclass(frozen=True)
-class RemoveSoldier(Action):
+class RemoveSoldier(Named):
     kind: ClassVar[str] = "remove_soldier"
     province: int
+    names: tuple[str, ...] = _names()
 
     def __str__(self) -> str:
-        return f"remove a soldier from {province_name(self.province)}"
+        return f"remove a soldier from {self.named(0, province_name(self.province))}"
 
 
 @dataclass(frozen=True)
@@ -118,33 +143,37 @@ class InfluenceJudges(Action):
 
 
 @dataclass(frozen=True)
-class March(Action):
+class March(Named):
     kind: ClassVar[str] = "march"
     source: int
     target: int
     count: int
+    names: tuple[str, ...] = _names()
 
     def __str__(self) -> str:
-        return f"march {self.count} from {province_name(self.source)} to {province_name(self.target)}"
+        source = self.named(0, province_name(self.source))
+        return f"march {self.count} from {source} to {self.named(1, province_name(self.target))}"
 
 
 @dataclass(frozen=True)
-class Fortify(Action):
+class Fortify(Named):
     kind: ClassVar[str] = "fortify"
     province: int
+    names: tuple[str, ...] = _names()
 
     def __str__(self) -> str:
-        return f"fortify {province_name(self.province)}"
+        return f"fortify {self.named(0, province_name(self.province))}"
 
 
 @dataclass(frozen=True)
-class Attack(Action):
+class Attack(Named):
     kind: ClassVar[str] = "attack"
     province: int
     defender: int
+    names: tuple[str, ...] = _names()
 
     def __str__(self) -> str:
-        return f"attack Player {self.defender + 1} in {province_name(self.province)}"
+        return f"attack Player {self.defender + 1} in {self.named(0, province_name(self.province))}"
 
 
 @dataclass(frozen=True)
@@ -164,16 +193,17 @@ class AssignAgents(Action):
 
 
 @dataclass(frozen=True)
-class PlaceAgent(Action):
+class PlaceAgent(Named):
     kind: ClassVar[str] = "place_agent"
     cell: int
+    names: tuple[str, ...] = _names()
 
     def __str__(self) -> str:
-        return f"place agent in {cell_name(self.cell)}"
+        return f"place agent in {self.named(0, cell_name(self.cell))}"
 
 
 @dataclass(frozen=True)
-class AgentOp(Action):
+class AgentOp(Named):
     """Run the op of the cell one's agent stands in; unused parameters are -1."""
 
     kind: ClassVar[str] = "agent_op"
@@ -182,15 +212,17 @@ class AgentOp(Action):
     judge: int = -1
     forward: bool = False
     province: int = -1
+    names: tuple[str, ...] = _names()
+    """The cell's name, then the province's (when there is one)."""
 
     def __str__(self) -> str:
-        text = f"agent op {cell_name(self.cell)}"
+        text = f"agent op {self.named(0, cell_name(self.cell))}"
         if self.card >= 0:
             text += f" discarding {card_name(self.card)}"
         if self.judge >= 0:
             text += f" moving the {JUDGES[self.judge]} judge {'forward' if self.forward else 'backward'}"
         if self.province >= 0:
-            text += f" in {province_name(self.province)}"
+            text += f" in {self.named(1, province_name(self.province))}"
         return text
 
 
@@ -232,22 +264,24 @@ class ActionIds:
         self.produce = add(Produce())
         self.produce_trade = {c.id: add(ProduceTrade(c.id)) for c in comp.cards if c.cards}
         self.popularity = add(IncreasePopularity())
-        self.remove_soldier = [add(RemoveSoldier(p)) for p in provinces]
+        where = [p.name for p in comp.provinces]
+        self.remove_soldier = [add(RemoveSoldier(p, (where[p],))) for p in provinces]
         self.influence = [[add(InfluenceJudges(c, False)), add(InfluenceJudges(c, True))] for c in cards]
         self.march: dict[tuple[int, int, int], int] = {}
         for p in comp.provinces:
             for q in p.neighbours:
                 for n in range(1, comp.soldiers + 1):
-                    self.march[(p.id, q, n)] = add(March(p.id, q, n))
-        self.fortify = [add(Fortify(p)) for p in provinces]
-        self.attack = [[add(Attack(p, d)) for d in range(players)] for p in provinces]
+                    self.march[(p.id, q, n)] = add(March(p.id, q, n, (where[p.id], where[q])))
+        self.fortify = [add(Fortify(p, (where[p],))) for p in provinces]
+        self.attack = [[add(Attack(p, d, (where[p],))) for d in range(players)] for p in provinces]
         self.add_agent = add(AddAgent())
         self.assign_agents = add(AssignAgents())
-        self.place_agent = [add(PlaceAgent(c.id)) for c in comp.cells]
+        self.place_agent = [add(PlaceAgent(c.id, (c.name,))) for c in comp.cells]
         self.agent_op: dict[tuple[int, int, int, bool, int], int] = {}
         for cell in comp.cells:
             for params in _op_parameters(cell.discard, cell.effect, len(comp.cards), len(comp.provinces)):
-                self.agent_op[(cell.id, *params)] = add(AgentOp(cell.id, *params))
+                named = (cell.name, where[params[3]]) if params[3] >= 0 else (cell.name,)
+                self.agent_op[(cell.id, *params)] = add(AgentOp(cell.id, *params, names=named))
         self.actions = actions
         self.kind_of = [a.kind for a in actions]
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from magnates.games.magistrate.components import components
+from magnates.games.magistrate.design import load as load_design
 from magnates.games.magistrate.military import ATTACK_COST, FORTIFY_COST
 from magnates.games.magistrate.people import CONSCRIPTS_PER_CUBE, INFLUENCE_COST, POPULARITY_COST
 from magnates.games.magistrate.phases import PHASES
@@ -16,7 +17,7 @@ from magnates.games.magistrate.scoring import CUBES_PER_VP, END_CUBES_PER_VP, TI
 
 
 def render_options(options: dict[str, Any]) -> str:
-    comp = components()
+    comp = load_design(options["design"]).built if options.get("design") is not None else components()
     players = int(options.get("players", 3))
     homes = ", ".join(f"Player {i + 1}: {comp.provinces[h].name}" for i, h in enumerate(comp.homes[players]))
     chips = comp.blocking_chips[players]

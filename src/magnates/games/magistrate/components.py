@@ -152,14 +152,34 @@ def _card(data: dict[str, Any]) -> Card:
     )
 
 
+SHIPPED_FILES = ("map", "judges", "stocks", "deck", "agent_ops")
+"""The data files of the designed components; a design file has one object per file, by these names."""
+
+
+@cache
+def _shipped_text() -> str:
+    return json.dumps({name: _load(f"{name}.json") for name in SHIPPED_FILES})
+
+
+def shipped_data() -> dict[str, Any]:
+    """The shipped components as one object (a fresh copy): what `magnates design magistrate` exports."""
+    data: dict[str, Any] = json.loads(_shipped_text())
+    return data
+
+
 @cache
 def components() -> Components:
-    """The components, loaded once and checked for the invariants the rules rely on."""
-    board = _load("map.json")
-    judges = _load("judges.json")
-    stocks = _load("stocks.json")
-    deck = _load("deck.json")
-    ops = _load("agent_ops.json")
+    """The shipped components, loaded once and checked for the invariants the rules rely on."""
+    return build(shipped_data())
+
+
+def build(data: dict[str, Any]) -> Components:
+    """Components from the object of `shipped_data`'s shape (the shipped one, or a design's, checked)."""
+    board = data["map"]
+    judges = data["judges"]
+    stocks = data["stocks"]
+    deck = data["deck"]
+    ops = data["agent_ops"]
     provinces = tuple(
         Province(p["id"], p["name"], p["ring"] == "inner", tuple(p["neighbours"])) for p in board["provinces"]
     )

@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping
 from functools import cached_property
 from typing import Any
 
+from magnates.core import design as core_design
 from magnates.core.actions import Action
 from magnates.core.bot import Bot
 from magnates.core.encoding import Encoder
@@ -18,6 +19,7 @@ from magnates.games.magistrate.actions import ActionIds
 from magnates.games.magistrate.bots import FACTORIES
 from magnates.games.magistrate.components import Components, components
 from magnates.games.magistrate.consistency import check as check_consistency
+from magnates.games.magistrate.design import load as load_design
 from magnates.games.magistrate.income import SOURCES as INCOME_SOURCES
 from magnates.games.magistrate.income import empty as no_income
 from magnates.games.magistrate.info import static_info
@@ -36,13 +38,26 @@ class MagistrateGame(Game):
     version = "3"
     options_declared = (Option("players", 3, (2, 3, 4), "number of players"),)
 
+    def __init__(self, **options: Any) -> None:
+        """`design=` (a path, or the object a record keeps) replaces the shipped components; see design.py."""
+        given, rest = core_design.split(options)
+        super().__init__(**rest)
+        self._design: Components | None = None
+        self.design_data: dict[str, Any] | None = None
+        """The whole design played (shipped data and file merged), when a design file is given."""
+        if given is not None:
+            loaded = load_design(given)
+            self.options[core_design.DESIGN] = loaded.override
+            self.design_data = loaded.merged
+            self._design = loaded.built
+
     @property
     def num_players(self) -> int:
         return int(self.options["players"])
 
     @cached_property
     def comp(self) -> Components:
-        return components()
+        return self._design or components()
 
     @cached_property
     def ids(self) -> ActionIds:

@@ -13,8 +13,8 @@ from rich.table import Table
 from rich.text import Text
 
 from magnates.core.game import Game
-from magnates.games.magistrate.actions import card_name, province_name
-from magnates.games.magistrate.components import COLOURS, JUDGES, components
+from magnates.games.magistrate.actions import card_name
+from magnates.games.magistrate.components import COLOURS, JUDGES, Components, components
 
 STYLE = {"purple": "magenta", "green": "green", "orange": "dark_orange"}
 SEAT_STYLE = ("bold cyan", "bold yellow", "bold red", "bold blue")
@@ -31,8 +31,8 @@ def _seat(player: int) -> Text:
     return Text(f"P{player + 1}", style=SEAT_STYLE[player % len(SEAT_STYLE)])
 
 
-def judges_table(view: Mapping[str, Any]) -> Table:
-    spaces = components().path_spaces
+def judges_table(view: Mapping[str, Any], comp: Components) -> Table:
+    spaces = comp.path_spaces
     table = Table(title=f"Judges' path (scoring rounds {view['scoring_rounds']})", show_header=False)
     for judge, position in enumerate(view["judges"]):
         track = " ".join("H" if i == 0 and position != 0 else ("●" if i == position else "·") for i in range(spaces))
@@ -66,8 +66,7 @@ def players_table(view: Mapping[str, Any]) -> Table:
     return table
 
 
-def map_table(view: Mapping[str, Any]) -> Table:
-    comp = components()
+def map_table(view: Mapping[str, Any], comp: Components) -> Table:
     table = Table(title="Provinces")
     for column in ("province", "next to", "fort", "soldiers"):
         table.add_column(column)
@@ -94,8 +93,7 @@ def map_table(view: Mapping[str, Any]) -> Table:
     return table
 
 
-def ops_table(view: Mapping[str, Any]) -> Table:
-    comp = components()
+def ops_table(view: Mapping[str, Any], comp: Components) -> Table:
     table = Table(title="Agent Ops board")
     for column in ("row", "op", "agents"):
         table.add_column(column)
@@ -112,8 +110,7 @@ def ops_table(view: Mapping[str, Any]) -> Table:
     return table
 
 
-def hand_table(view: Mapping[str, Any]) -> Table:
-    comp = components()
+def hand_table(view: Mapping[str, Any], comp: Components) -> Table:
     table = Table(title="Your hand")
     for column in ("card", "resources", "battle", "op", "influence"):
         table.add_column(column)
@@ -134,13 +131,19 @@ def hand_table(view: Mapping[str, Any]) -> Table:
 
 
 def render(game: Game, view: Mapping[str, Any]) -> RenderableType:
-    parts: list[RenderableType] = [judges_table(view), players_table(view), map_table(view), ops_table(view)]
+    comp: Components = getattr(game, "comp", None) or components()
+    parts: list[RenderableType] = [
+        judges_table(view, comp),
+        players_table(view),
+        map_table(view, comp),
+        ops_table(view, comp),
+    ]
     if view.get("last_battle"):
         attacker, defender, province, winner = view["last_battle"]
         outcome = {-1: "both sides wiped out", -2: "no card left to flip"}.get(winner, f"P{winner + 1} won")
-        where = province_name(province)
+        where = comp.provinces[province].name
         parts.append(Text(f"Last battle: P{attacker + 1} attacked P{defender + 1} in {where}: {outcome}"))
     if view.get("hand") is not None:
-        parts.append(hand_table(view))
+        parts.append(hand_table(view, comp))
     parts.append(Text(f"Deck {view['deck_size']} cards · discard pile {len(view['discard'])}"))
     return Group(*parts)
