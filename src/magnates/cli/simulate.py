@@ -21,6 +21,7 @@ from magnates.sim.batch import BatchInterrupted, BatchResult, BatchSpec, default
 from magnates.sim.report import write_report
 from magnates.sim.stats import Summary
 
+from .bot_settings import SET_HELP, bot_settings, settings_text
 from .common import (
     DEFAULT_BOT_HELP,
     GAMES_DEFAULT,
@@ -56,6 +57,7 @@ def simulate_command(
     ] = None,
     force: Force = False,
     backend: Annotated[str, typer.Option(help="local (process pool) or ray (the ray extra).")] = "local",
+    bot_set: Annotated[list[str] | None, typer.Option("--set", help=SET_HELP)] = None,
 ) -> None:
     """Play many games between bots and count wins per seat and per bot, draws and how games ended."""
     if games < 1:
@@ -67,8 +69,15 @@ def simulate_command(
     with user_errors():
         game = load_game(game_name, option or [], players)
         names = bot_names(bots, game)
+        settings = bot_settings(bot_set or [], names, game)
         spec = BatchSpec.make(
-            game_name, dict(game.options), names, games, pick_seed(seed), keep_records=out is not None
+            game_name,
+            dict(game.options),
+            names,
+            games,
+            pick_seed(seed),
+            keep_records=out is not None,
+            settings=BatchSpec.freeze_settings(settings),
         )
     if out is not None:
         check_out_folder(out, force=force)
@@ -142,6 +151,8 @@ def print_summary(console: Console, summary: Summary, title: str) -> None:
         f"bots {escape(', '.join(summary.bots))}, seed {summary.seed}"
     )
     console.print(f"Options: {escape(options)}")
+    if summary.settings:
+        console.print(f"Bot settings: {escape(settings_text(summary.settings))}")
     console.print(f"{summary.seconds:.1f} s on {summary.workers} worker(s): {summary.games_per_second:.1f} games/s")
     finished = summary.finished
     seats = Table(title="Wins by seat", title_justify="left")

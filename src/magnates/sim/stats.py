@@ -68,6 +68,8 @@ class Summary:
     mean_turns: float = 0.0
     seconds: float = 0.0
     workers: int = 1
+    settings: dict[str, dict[str, str]] = field(default_factory=dict)
+    """The bots' settings (`--set`), by bot name; empty: every bot played with its defaults."""
 
     @property
     def games_per_second(self) -> float:
@@ -82,6 +84,7 @@ class Summary:
             "game": self.game,
             "options": self.options,
             "bots": self.bots,
+            **({"settings": self.settings} if self.settings else {}),
             "seed": self.seed,
             "players": self.players,
             "games": self.games,
@@ -114,9 +117,11 @@ def summarize(
     players: int,
     seconds: float = 0.0,
     workers: int = 1,
+    settings: dict[str, dict[str, str]] | None = None,
 ) -> Summary:
     """Count a batch's outcomes (in index order; the counts do not depend on the order)."""
     summary = Summary(game=game, options=dict(options), bots=list(bots), seed=seed, players=players)
+    summary.settings = dict(settings or {})
     summary.games = len(outcomes)
     summary.seconds = seconds
     summary.workers = workers
