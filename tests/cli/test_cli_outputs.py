@@ -186,3 +186,14 @@ def test_arena_append_needs_an_arena_to_add_to(tmp_path: Path) -> None:
     assert "--append needs --out" in one_error_line(runner.invoke(app, args).output)
     empty = runner.invoke(app, [*args, "--out", str(tmp_path)])
     assert empty.exit_code == 2 and "holds no arena written with --out" in one_error_line(empty.output)
+
+
+def test_simulate_append_refuses_other_bot_settings(tmp_path: Path) -> None:
+    from magnates.core.errors import OptionError
+    from magnates.sim.extend import EarlierBatch, check_same_batch
+
+    game = load("magnate")
+    earlier = EarlierBatch("magnate", dict(game.options), ["hard"], [1], 2, 0.0, [], {"hard": {"seconds": "1"}})
+    check_same_batch(earlier, tmp_path, game, ["hard"], 2, {"hard": {"seconds": "1"}})
+    with pytest.raises(OptionError, match="same --set"):
+        check_same_batch(earlier, tmp_path, game, ["hard"], 2, {})

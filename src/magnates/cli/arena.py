@@ -28,6 +28,7 @@ from magnates.sim.arena import (
 )
 from magnates.sim.batch import BatchInterrupted
 
+from .bot_settings import SET_HELP, bot_settings, settings_text
 from .common import (
     GAMES_DEFAULT,
     OPTION_HELP,
@@ -83,6 +84,7 @@ def arena_command(
             "seed): one table and one rating list of them all.",
         ),
     ] = False,
+    bot_set: Annotated[list[str] | None, typer.Option("--set", help=SET_HELP)] = None,
     combine: Annotated[
         list[Path] | None,
         typer.Option(
@@ -111,11 +113,12 @@ def arena_command(
     with user_errors():
         game = load_game(game_name, option or [], players)
         options = game_options(game_name, option or [], players)
+        settings = bot_settings(bot_set or [], names, game)
         pairings = len(matchups(names, game.num_players)) if len(set(names)) == len(names) else 0
         total = pairings * games
         earlier = None
         if append:
-            earlier = arena_to_extend(folder, force, game.name, dict(game.options), names, seed)
+            earlier = arena_to_extend(folder, force, game.name, dict(game.options), names, seed, settings)
             run_folder: Path | None = fresh_folder(folder / ".append-run")  # type: ignore[operator]
         else:
             if folder is not None:
@@ -126,7 +129,9 @@ def arena_command(
                 f"{total} games: {pairings} pairing(s) x {games} games each, seed {seed}", markup=False
             )
         try:
-            result = _run(game_name, names, games, options, seed, workers, backend, run_folder, total, not as_json)
+            result = _run(
+                game_name, names, games, options, seed, workers, backend, run_folder, total, not as_json, settings
+            )
         except BatchInterrupted as stopped:
             partial: ArenaResult = stopped.partial
             done = f"{len(partial.outcomes)} of {total} games finished"
@@ -146,7 +151,13 @@ def arena_command(
 
 
 def arena_to_extend(
-    folder: Path | None, force: bool, game: str, options: dict[str, object], bots: list[str], seed: int
+    folder: Path | None,
+    force: bool,
+    game: str,
+    options: dict[str, object],
+    bots: list[str],
+    seed: int,
+    settings: dict[str, dict[str, str]] | None = None,
 ) -> ArenaResult:
     """The arena in `folder` that `--append` adds to, checked before any game: the same game,
     options and bots, and a seed it has not played."""
@@ -160,6 +171,11 @@ def arena_to_extend(
         fail(
             f"{folder} holds an arena of {earlier.game} with bots {','.join(earlier.bots)} and options "
             f"{earlier.options}; --append adds games of the same game, options and bots"
+        )
+    if earlier.settings != (settings or {}):
+        fail(
+            f"{folder} holds an arena whose bots played with settings {settings_text(earlier.settings) or 'none'}; "
+            "--append adds games with the same --set"
         )
     if seed in (earlier.seeds or [earlier.seed]):
         fail(f"{folder} already played seed {seed}; give another --seed to add other games")
@@ -227,6 +243,7 @@ def _run(
     out: Path | None,
     total: int,
     show_progress: bool,
+    settings: dict[str, dict[str, str]] | None = None,
 ) -> ArenaResult:
     def go(progress: object = None) -> ArenaResult:
         return run_arena(
@@ -239,6 +256,7 @@ def _run(
             backend=backend,
             out=out,
             progress=progress,  # type: ignore[arg-type]
+            settings=settings,
         )
 
     if total == 0:
@@ -254,6 +272,8 @@ def print_arena(console: Console, result: ArenaResult, title: str) -> None:
         f"matchup over every seat order; {result.seed_text}; {result.workers} worker(s), {result.backend}; "
         f"{result.seconds:.1f} s"
     )
+    if result.settings:
+        console.print(f"Bot settings: {settings_text(result.settings)}", markup=False)
     pairs = Table(title="Head to head (win rate = wins / games; draws are not wins)", title_justify="left")
     for column in ("Bot", "Opponent", "Games", "Wins", "Losses", "Draws", "Win rate", "95% CI"):
         pairs.add_column(column, justify="left" if column in ("Bot", "Opponent") else "right")

@@ -15,6 +15,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from magnates.bots.policy import normalized
 from magnates.bots.registry import available
 from magnates.core.errors import MagnatesError, OptionError
 from magnates.core.game import Game
@@ -84,7 +85,7 @@ def bot_names(text: str | None, game: Game) -> list[str]:
     """The bots of a `--bots a,b` option, or the default bot when none is given."""
     if text is None:
         return [default_bot(game)]
-    names = [name.strip().lower() for name in text.split(",") if name.strip()]
+    names = [normalized(name) for name in text.split(",") if name.strip()]
     if not names:
         fail("--bots names no bot")
     return names

@@ -30,6 +30,7 @@ from magnates.sim.batch import BatchInterrupted, BatchResult, BatchSpec, default
 from magnates.sim.report import Report, build_report, summary_from_outcome, write_report
 from magnates.sim.stats import Interval, wilson_interval
 
+from .bot_settings import SET_HELP, bot_settings
 from .common import (
     DEFAULT_BOT_HELP,
     GAMES_DEFAULT,
@@ -119,9 +120,18 @@ def study(
     out: Path | None,
     progress: Callable[[int], None] | None = None,
     decided: int = 0,
+    settings: dict[str, dict[str, str]] | None = None,
 ) -> VariantStudy:
     options = {**base, **parse_variant(variant)}
-    spec = BatchSpec.make(game, options, bots, games, seed, keep_records=out is not None or decided > 0)
+    spec = BatchSpec.make(
+        game,
+        options,
+        bots,
+        games,
+        seed,
+        keep_records=out is not None or decided > 0,
+        settings=BatchSpec.freeze_settings(settings),
+    )
     try:
         batch = run_batch(spec, workers, progress)
     except BatchInterrupted as stopped:  # keep the games that finished, as a study of fewer games
@@ -176,6 +186,7 @@ def compare_command(
     decided: Annotated[
         int, typer.Option(help="Review this many games of each variant with the coach: when was the game decided.")
     ] = 0,
+    bot_set: Annotated[list[str] | None, typer.Option("--set", help=SET_HELP)] = None,
 ) -> None:
     """Simulate several option sets side by side: first-player edge, tie-breaks, draws, game length."""
     if games < 1:
@@ -189,7 +200,9 @@ def compare_command(
     studies: list[VariantStudy] = []
     seed = pick_seed(seed)
     with user_errors():
-        names = bot_names(bots, load_game(game_name, option or [], players))
+        loaded = load_game(game_name, option or [], players)
+        names = bot_names(bots, loaded)
+        settings = bot_settings(bot_set or [], names, loaded)
         base = game_options(game_name, option or [], players)
         for text in variant:
             load_game(game_name, [*(option or []), *text_pairs(text)], players)  # bad variants fail before any game
@@ -210,6 +223,7 @@ def compare_command(
                             out,
                             ticker.advance,
                             decided,
+                            settings,
                         )
                     )
         except BatchInterrupted as stopped:
@@ -218,13 +232,13 @@ def compare_command(
             done = f"{played} of {games * len(variant)} games finished"
             if out is None:
                 interrupted(f"{done}; nothing written (no --out)")
-            data = compare_data(game_name, names, games, seed, studies)
+            data = compare_data(game_name, names, games, seed, studies, settings)
             try:
                 (out / "compare.json").write_text(json.dumps(data, indent=1))
             except OSError as err:
                 bad_path(out, (err.strerror or str(err)).lower())
             interrupted(f"{done}; their records and compare.json written to {out}/")
-    data = compare_data(game_name, names, games, seed, studies)
+    data = compare_data(game_name, names, games, seed, studies, settings)
     if out is not None:
         try:
             write_compare(out, data, studies)
@@ -238,8 +252,23 @@ def compare_command(
             typer.echo(f"Comparison written to {out}/compare.md")
 
 
-def compare_data(game: str, bots: list[str], games: int, seed: int, studies: list[VariantStudy]) -> dict[str, Any]:
-    return {"game": game, "bots": bots, "games": games, "seed": seed, "variants": [s.to_json() for s in studies]}
+def compare_data(
+    game: str,
+    bots: list[str],
+    games: int,
+    seed: int,
+    studies: list[VariantStudy],
+    settings: dict[str, dict[str, str]] | None = None,
+) -> dict[str, Any]:
+    given = {"settings": settings} if settings else {}
+    return {
+        "game": game,
+        "bots": bots,
+        **given,
+        "games": games,
+        "seed": seed,
+        "variants": [s.to_json() for s in studies],
+    }
 
 
 def text_pairs(text: str) -> list[str]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import gc
 import socket
+from pathlib import Path
 
 import typer
 
@@ -96,6 +97,12 @@ def serve_command(
     build_burst: int | None = typer.Option(
         None, "--build-burst", help="new option sets at once per address [20]", rich_help_panel=LIMITS
     ),
+    learned_dir: str | None = typer.Option(
+        None,
+        "--learned-dir",
+        help="a folder of learned bots' weights (.npz) offered in the lobby for the games they were trained for"
+        " (MAGNATES_LEARNED_DIR) [none]",
+    ),
     allowed_host: list[str] | None = typer.Option(  # noqa: B008  (a list option; typer reads it as repeatable)
         None,
         "--allowed-host",
@@ -137,11 +144,14 @@ def serve_command(
             build_rate=build_rate,
             build_burst=build_burst,
             allowed_hosts=",".join(allowed_host) if allowed_host else None,
+            learned_dir=learned_dir,
         )
         # DNS rebinding: answer only to the names this server is meant to have (its own, localhost, those given).
         limits.allowed_hosts = ",".join(n for n in (default_allowed(host), limits.allowed_hosts) if n)
     except ValueError as err:
         fail(str(err))
+    if limits.learned_dir and not Path(limits.learned_dir).expanduser().is_dir():
+        fail(f"--learned-dir {limits.learned_dir}: no such folder (it holds the learned bots' .npz weights)")
     url = db or default_url()
     check_database(url)
     if workers < 1:

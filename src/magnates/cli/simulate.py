@@ -25,6 +25,7 @@ from magnates.sim.report import write_report
 from magnates.sim.runner import GameOutcome
 from magnates.sim.stats import Summary
 
+from .bot_settings import SET_HELP, bot_settings, settings_text
 from .common import (
     DEFAULT_BOT_HELP,
     GAMES_DEFAULT,
@@ -68,6 +69,7 @@ def simulate_command(
         ),
     ] = False,
     backend: Annotated[str, typer.Option(help="local (process pool) or ray (the ray extra).")] = "local",
+    bot_set: Annotated[list[str] | None, typer.Option("--set", help=SET_HELP)] = None,
 ) -> None:
     """Play many games between bots and count wins per seat and per bot, draws and how games ended."""
     if games < 1:
@@ -79,12 +81,19 @@ def simulate_command(
     with user_errors():
         game = load_game(game_name, option or [], players)
         names = bot_names(bots, game)
+        settings = bot_settings(bot_set or [], names, game)
         spec = BatchSpec.make(
-            game_name, dict(game.options), names, games, pick_seed(seed), keep_records=out is not None
+            game_name,
+            dict(game.options),
+            names,
+            games,
+            pick_seed(seed),
+            keep_records=out is not None,
+            settings=BatchSpec.freeze_settings(settings),
         )
     earlier = None
     if append:
-        earlier = batch_to_extend(out, force, game, list(names), spec.seed)
+        earlier = batch_to_extend(out, force, game, list(names), spec)
     elif out is not None:
         check_out_folder(out, force=force)
     try:
@@ -115,7 +124,7 @@ def simulate_command(
             typer.echo(f"Records, summary and report written to {out}/")
 
 
-def batch_to_extend(out: Path | None, force: bool, game: Game, bots: list[str], seed: int) -> EarlierBatch:
+def batch_to_extend(out: Path | None, force: bool, game: Game, bots: list[str], spec: BatchSpec) -> EarlierBatch:
     """The games in `out` that `--append` adds to, checked (and replayed) before any game is played."""
     if out is None:
         fail("--append needs --out DIR, the folder of the games to add to")
@@ -123,7 +132,7 @@ def batch_to_extend(out: Path | None, force: bool, game: Game, bots: list[str], 
         fail("give --append (add to the games there) or --force (replace them), not both")
     with user_errors():
         earlier = read_batch(out)
-        check_same_batch(earlier, out, game, bots, seed)
+        check_same_batch(earlier, out, game, bots, spec.seed, spec.settings_json())
     check_out_folder(out, force=True)
     return earlier
 
@@ -205,6 +214,8 @@ def print_summary(console: Console, summary: Summary, title: str) -> None:
         f"bots {escape(', '.join(summary.bots))}, seed {summary.seed}"
     )
     console.print(f"Options: {escape(options)}")
+    if summary.settings:
+        console.print(f"Bot settings: {escape(settings_text(summary.settings))}")
     console.print(f"{summary.seconds:.1f} s on {summary.workers} worker(s): {summary.games_per_second:.1f} games/s")
     finished = summary.finished
     seats = Table(title="Wins by seat", title_justify="left")

@@ -211,8 +211,12 @@ class State(ABC):
     def apply_action(self, action: int | str | dict[str, Any] | Action) -> None:
         """Validate and apply; an illegal action raises IllegalAction and changes nothing."""
         action_id = action if type(action) is int else self.game.parse_action(action)  # type: ignore[arg-type]
-        if self._outcomes is not None:  # a chance node whose outcomes were asked for: check those
-            if not any(a == action_id and p > 0 for a, p in self._outcomes):
+        outcomes = self._outcomes
+        if outcomes is not None:  # a chance node whose outcomes were asked for: check those
+            for outcome, probability in outcomes:  # a plain loop: the hottest check of a random playout
+                if outcome == action_id and probability > 0:
+                    break
+            else:
                 raise IllegalAction(self._illegal_message(action_id, self.legal_actions()))
         elif action_id not in self.legal_actions():
             raise IllegalAction(self._illegal_message(action_id, self.legal_actions()))

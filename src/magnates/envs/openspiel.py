@@ -35,7 +35,15 @@ PERFECT_INFORMATION = frozenset({"galactic-magnate", "magistratvm"})
 """Games whose views hide nothing (their `sample_state` rebuilds the state from a view)."""
 
 MAX_GAME_LENGTH = 100_000
-"""An upper bound on the actions of a game (chance included); real games take hundreds."""
+"""The most actions (chance included) a game may take through OpenSpiel: `max_game_length`.
+
+It is a cap the wrapper enforces, not a bound read off the rules: a state whose history holds this
+many actions is terminal, a draw (every return 0), whatever the engine would have played next. The
+rules themselves end every game (a deck runs out, a round or turn limit, a last player standing),
+but how many actions a turn may hold is not bounded tightly enough by them to state one figure for
+every option set; random play ends far below the cap (at most a few thousand actions, Galactic
+Magnate with 5 players the longest: docs/envs.md), so a game that reaches it is one no player plays.
+The parameter `max_game_length` sets another cap (at least 1)."""
 
 
 def short_name(game: str) -> str:
@@ -47,6 +55,7 @@ def _parameters(game: str) -> dict[str, Any]:
     params: dict[str, Any] = {option.name: option.default for option in cls.options_declared}
     params["concessions"] = False
     params["perfect_recall"] = False
+    params["max_game_length"] = MAX_GAME_LENGTH
     return params
 
 
@@ -184,6 +193,9 @@ class MagnatesSpielGame(pyspiel.Game):  # type: ignore[misc]
         merged = {**_parameters(name), **(params or {})}
         concessions = bool(merged.pop("concessions"))
         self.perfect_recall = bool(merged.pop("perfect_recall"))
+        self.max_length = int(merged.pop("max_game_length"))
+        if self.max_length < 1:
+            raise ValueError(f"max_game_length is at least 1 action, not {self.max_length}")
         self.engine = _engine(name, merged, concessions)
         engine = self.engine.game
         n = engine.num_distinct_actions
@@ -195,9 +207,14 @@ class MagnatesSpielGame(pyspiel.Game):  # type: ignore[misc]
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=0.0 if _players_range(name)[0] > 1 else None,  # as game_type says
-            max_game_length=MAX_GAME_LENGTH,
+            max_game_length=self.max_length,
         )
-        parameters = {**merged, "concessions": concessions, "perfect_recall": self.perfect_recall}
+        parameters = {
+            **merged,
+            "concessions": concessions,
+            "perfect_recall": self.perfect_recall,
+            "max_game_length": self.max_length,
+        }
         super().__init__(game_type(name, self.perfect_recall), info, parameters)
 
     def new_initial_state(self) -> MagnatesSpielState:
@@ -221,6 +238,7 @@ class MagnatesSpielState(pyspiel.State):  # type: ignore[misc]
     def __init__(self, game: MagnatesSpielGame, engine: Engine, perfect_recall: bool = False) -> None:
         super().__init__(game)
         self.engine = engine
+        self.max_length = game.max_length
         self.position = Position(engine, engine.game.new_initial_state())
         self._views = ViewCache()
         self.recall: RecallChain | None = RecallChain(self) if perfect_recall else None
@@ -238,7 +256,15 @@ class MagnatesSpielState(pyspiel.State):  # type: ignore[misc]
         """The engine's state."""
         return self.position.state
 
+    @property
+    def truncated(self) -> bool:
+        """Whether the game was stopped by `max_game_length` (a draw) before its rules ended it."""
+        inner = self.position.state
+        return len(inner.history) >= self.max_length and not inner.is_terminal()
+
     def current_player(self) -> int:
+        if self.truncated:
+            return int(pyspiel.PlayerId.TERMINAL)
         player = self.position.state.current_player()
         if player == CHANCE:
             return int(pyspiel.PlayerId.CHANCE)
@@ -248,15 +274,17 @@ class MagnatesSpielState(pyspiel.State):  # type: ignore[misc]
 
     def _legal_actions(self, player: int) -> list[int]:
         inner = self.position.state
-        if player != inner.current_player():
+        if player != inner.current_player() or self.truncated:
             return []
         return sorted(without_concessions(inner.legal_actions(), self.engine.masked))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        return sorted(self.position.state.chance_outcomes())
+        return [] if self.truncated else sorted(self.position.state.chance_outcomes())
 
     def _apply_action(self, action: int) -> None:
         inner = self.position.state
+        if self.truncated:
+            raise IllegalAction(f"the game is over: it reached max_game_length ({self.max_length} actions)")
         seat = inner.current_player()
         if seat >= 0 and action in self.engine.masked and action not in self._legal_actions(seat):
             raise IllegalAction(f"{self.engine.game.action_to_string(action)!r} concedes, and concessions are masked")
@@ -269,9 +297,11 @@ class MagnatesSpielState(pyspiel.State):  # type: ignore[misc]
         return self.engine.game.action_to_string(action)
 
     def is_terminal(self) -> bool:
-        return self.position.state.is_terminal()
+        return self.position.state.is_terminal() or self.truncated
 
     def returns(self) -> list[float]:
+        if self.truncated:
+            return [0.0] * self.engine.game.num_players
         return [float(r) for r in self.position.state.returns()]
 
     def __str__(self) -> str:

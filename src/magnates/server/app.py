@@ -30,7 +30,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from magnates.core.errors import MagnatesError, OptionError, RecordError
 from magnates.core.options import parse_option_pairs
 from magnates.games import games
-from magnates.server import players, review
+from magnates.server import learned_menu, players, review
 from magnates.server.bodies import (
     ActionRequest,
     ChatRequest,
@@ -159,6 +159,7 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        learned_menu.install(learned_menu.LearnedMenu.scan(limits.learned_dir))  # before any table gets its bots
         store = Store(db_url or default_url())
         service = GameService(store, idle_seconds=limits.idle_unload)
         await service.open()  # PostgreSQL: leases and fan-out with the other processes (ownership.py)

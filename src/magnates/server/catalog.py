@@ -14,6 +14,7 @@ from magnates.core.design import DESIGN
 from magnates.core.errors import OptionError
 from magnates.core.game import Game
 from magnates.games import entry, game_class
+from magnates.server import learned_menu
 from magnates.server.errors import BadInput, excerpt
 from magnates.server.tables import bot_names
 
@@ -47,7 +48,8 @@ def bot_levels(game: Game) -> list[dict[str, Any]]:
     searches (so takes a thinking time)."""
     thinkers = thinking_bots(game)
     return [
-        {"name": n, "description": describe(n, game), "thinks": n in thinkers} for n in in_level_order(bot_names(game))
+        {"name": n, "description": learned_menu.MENU.describe(n) or describe(n, game), "thinks": n in thinkers}
+        for n in in_level_order(bot_names(game))
     ]
 
 

@@ -55,6 +55,7 @@ class Limits:
     idle_unload: float = 600.0  # seconds a table may sit unused in memory before it is unloaded
     trusted_proxies: str = ""  # comma-separated addresses whose X-Forwarded-For is believed
     rate_limits: bool = True  # False: no rate limits at all (tests, benchmarks of the engine)
+    learned_dir: str = ""  # a folder of learned bots' weights offered in the lobby ("": none; learned_menu.py)
 
     @classmethod
     def from_env(cls, environ: MutableMapping[str, str] | None = None, **overrides: Any) -> Limits:

@@ -17,6 +17,7 @@ from magnates.bots.thinking import THINKING, thinking_key, thinking_names
 from magnates.core.bot import Bot
 from magnates.core.errors import OptionError
 from magnates.core.game import Game, Result, State
+from magnates.server import learned_menu
 from magnates.server.seats import Seat, matches, seat_for
 
 CHAT_KEPT = 100  # chat messages a table keeps in memory and a snapshot carries
@@ -128,11 +129,13 @@ class Table:
 
 
 def bot_names(game: Game) -> list[str]:
-    """The bots a seat may be given; a game whose own bots fail to import still offers the generic ones."""
+    """The bots a seat may be given; a game whose own bots fail to import still offers the generic ones.
+    Then the learned bots of the server's folder trained for this game and option set (`learned_menu`)."""
     try:
-        return sorted(available(game))
+        names = sorted(available(game))
     except ImportError:
-        return sorted(GENERIC)
+        names = sorted(GENERIC)
+    return names + learned_menu.MENU.names_for(game)
 
 
 def thinking_name(value: object, index: int) -> str | None:
@@ -147,7 +150,14 @@ def thinking_name(value: object, index: int) -> str | None:
 
 
 def new_bot(name: str, game: Game, thinking: str | None = None) -> Bot:
-    """The bot of a seat; `thinking` names a search bot's thinking time (`magnates.bots.thinking`)."""
+    """The bot of a seat; `thinking` names a search bot's thinking time (`magnates.bots.thinking`).
+
+    A `learned:` name is one of the server's own menu (`learned_menu`), never a path: names come
+    from clients, and the server opens no file a client names."""
+    if learned_menu.is_learned(name):
+        if thinking is not None:
+            raise OptionError(f"{name} plays its policy without searching, so it takes no thinking time")
+        return learned_menu.MENU.bot(name, game)
     try:
         return make_bot(name, game, None if thinking is None else {"thinking": thinking})
     except ImportError as err:

@@ -27,7 +27,7 @@ from __future__ import annotations
 import itertools
 import json
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -35,7 +35,6 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 from magnates.bots.policy import normalized
-from magnates.bots.registry import make_bot
 from magnates.core.design import shown
 from magnates.core.errors import InvariantError, OptionError, RecordError
 from magnates.core.game import Game
@@ -130,6 +129,8 @@ class ArenaResult:
     ratings: dict[str, tuple[float, float]] = field(default_factory=dict)
     seeds: list[int] = field(default_factory=list)
     """Every run's seed when this result combines runs (`combine_arenas`); empty for one run."""
+    settings: dict[str, dict[str, str]] = field(default_factory=dict)
+    """The bots' settings (`--set`, e.g. `{"expert": {"seconds": "0.5"}}`); empty: every bot's defaults."""
 
     @property
     def seed_text(self) -> str:
@@ -162,6 +163,7 @@ class ArenaResult:
             "errors": self.errors,
             "seed": self.seed,
             **({"seeds": self.seeds} if self.seeds else {}),
+            **({"settings": self.settings} if self.settings else {}),
             "pairs": [stats.to_json() for stats in self.pairs],
             "ratings": {bot: self.rating(bot) for bot in self.bots},
             "rating_details": {
@@ -254,8 +256,11 @@ def run_arena(
     backend: str = "local",
     out: Path | None = None,
     progress: Callable[[int], None] | None = None,
+    settings: Mapping[str, Mapping[str, str]] | None = None,
 ) -> ArenaResult:
-    """Play the round robin and compute head-to-head rates and ratings; write records under `out`."""
+    """Play the round robin and compute head-to-head rates and ratings; write records under `out`.
+
+    `settings` gives bots by name their settings (`magnates.bots.thinking`: seconds or thinking)."""
     options = dict(options or {})
     if players is not None:
         options.setdefault("players", players)
@@ -266,7 +271,9 @@ def run_arena(
         raise OptionError(f"name each bot once (got {', '.join(bots)})")
     if games < 1:
         raise OptionError("--games must be at least 1")
-    spec = BatchSpec.make(game, options, bots, games, seed, keep_records=out is not None)
+    spec = BatchSpec.make(
+        game, options, bots, games, seed, keep_records=out is not None, settings=BatchSpec.freeze_settings(settings)
+    )
     loaded = spec.load()  # bad options fail here, before any worker starts
     if players is not None and loaded.num_players != players:
         raise OptionError(f"{game} with these options has {loaded.num_players} seats, not {players}")
@@ -275,7 +282,7 @@ def run_arena(
             f"{game} with these options has one seat, so its bots never meet; compare them with magnates simulate"
         )
     for name in bots:
-        make_bot(name, loaded)  # an unknown bot name fails here, naming the valid ones
+        spec.make_bot(name, loaded)  # an unknown bot name or a refused setting fails here, naming the valid ones
     plan = schedule(bots, loaded.num_players, games)
     workers = default_workers() if workers is None else max(1, workers)
     workers = min(workers, max(1, len(plan)))
@@ -294,8 +301,11 @@ def run_arena(
         stopped.partial = _arena_result(
             loaded, bots, games, seed, stopped.outcomes, time.perf_counter() - started, workers, backend, out
         )
+        stopped.partial.settings = spec.settings_json()
         raise
-    return _arena_result(loaded, bots, games, seed, outcomes, time.perf_counter() - started, workers, backend, out)
+    result = _arena_result(loaded, bots, games, seed, outcomes, time.perf_counter() - started, workers, backend, out)
+    result.settings = spec.settings_json()
+    return result
 
 
 def _arena_result(
@@ -371,6 +381,9 @@ def read_arena(folder: Path) -> ArenaResult:
             workers=data.get("workers", 1),
             backend=data.get("backend", "local"),
             seeds=list(data.get("seeds", [])),
+            settings={
+                str(bot): {str(k): str(v) for k, v in pairs.items()} for bot, pairs in data.get("settings", {}).items()
+            },
         )
     except (AttributeError, KeyError, TypeError, ValueError) as err:
         raise OptionError(f"{folder / 'arena.json'} is not an arena's summary ({err!r})") from err
@@ -392,6 +405,11 @@ def combine_arenas(runs: Sequence[ArenaResult]) -> ArenaResult:
             raise OptionError(
                 f"arenas of different games, options or bots cannot be combined: {first.game} {first.bots} "
                 f"{first.options} and {run.game} {run.bots} {run.options}"
+            )
+        if run.settings != first.settings:
+            raise OptionError(
+                f"arenas whose bots had different settings cannot be combined: {first.settings or 'defaults'}"
+                f" and {run.settings or 'defaults'}"
             )
     seeds = [seed for run in runs for seed in (run.seeds or [run.seed])]
     if len(set(seeds)) != len(seeds):

@@ -15,13 +15,14 @@ import os
 import signal
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from magnates.bots.registry import make_bot
+from magnates.core.bot import Bot
 from magnates.core.design import DESIGN
 from magnates.core.game import Game
 from magnates.games import REGISTRY, game_class, resolve
@@ -60,6 +61,8 @@ class BatchSpec:
     keep_records: bool = False
     max_actions: int = DEFAULT_MAX_ACTIONS
     target: str = ""
+    settings: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
+    """Per bot name, its settings (`magnates.bots.thinking`, e.g. seconds=0.5) as sorted pairs."""
 
     @classmethod
     def make(
@@ -82,6 +85,24 @@ class BatchSpec:
     def load(self) -> Game:
         return resolve(self.target or REGISTRY[self.game]).game(**self.options)
 
+    @staticmethod
+    def freeze_settings(
+        settings: Mapping[str, Mapping[str, str]] | None,
+    ) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
+        """`{"expert": {"seconds": "0.5"}}` in the spec's hashable, picklable form."""
+        return tuple(sorted((bot, tuple(sorted(pairs.items()))) for bot, pairs in (settings or {}).items() if pairs))
+
+    def settings_of(self, bot: str) -> dict[str, str]:
+        """The settings given to `bot` (empty: the bot's own defaults)."""
+        return next((dict(pairs) for name, pairs in self.settings if name == bot), {})
+
+    def settings_json(self) -> dict[str, dict[str, str]]:
+        return {bot: dict(pairs) for bot, pairs in self.settings}
+
+    def make_bot(self, name: str, game: Game) -> Bot:
+        """The bot `name` with its settings; OptionError for an unknown bot or a setting it refuses."""
+        return make_bot(name, game, self.settings_of(name))
+
 
 @dataclass
 class BatchResult:
@@ -102,6 +123,7 @@ class BatchResult:
             players=self.players,
             seconds=self.seconds,
             workers=self.workers,
+            settings=self.spec.settings_json(),
         )
 
 
@@ -122,7 +144,7 @@ def play_assignments(spec: BatchSpec, assignments: Sequence[tuple[int, Sequence[
     game = _game_for(spec)
     outcomes = []
     for index, names in assignments:
-        bots = [make_bot(name, game) for name in names]
+        bots = [spec.make_bot(name, game) for name in names]
         outcomes.append(
             play_game(
                 game,
@@ -339,7 +361,7 @@ def run_batch(
         raise ValueError("workers must be at least 1")
     game = spec.load()  # fail here, clearly, on bad options, before any process starts
     for name in set(spec.bots):
-        make_bot(name, game)  # likewise for an unknown bot name
+        spec.make_bot(name, game)  # likewise for an unknown bot name or a setting it refuses
     workers = min(workers, max(1, spec.games))
     started = time.perf_counter()
     tasks = [(spec, chunk) for chunk in chunked(range(spec.games), workers)]

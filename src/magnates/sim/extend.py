@@ -37,6 +37,7 @@ class EarlierBatch:
     players: int
     seconds: float
     outcomes: list[GameOutcome]
+    settings: dict[str, dict[str, str]]
 
 
 def read_batch(folder: Path) -> EarlierBatch:
@@ -52,13 +53,16 @@ def read_batch(folder: Path) -> EarlierBatch:
         seeds = [int(seed) for seed in data.get("seeds") or [data["seed"]]]
         bots = [str(bot) for bot in data["bots"]]
         seconds = float(data.get("seconds", 0.0))
+        settings = {
+            str(bot): {str(k): str(v) for k, v in pairs.items()} for bot, pairs in data.get("settings", {}).items()
+        }
     except (AttributeError, KeyError, TypeError, ValueError) as err:
         raise OptionError(f"{folder / 'summary.json'} is not the summary of simulate --out ({err!r})") from None
     records = folder / RECORDS_FILE
     if not records.is_file():
         raise OptionError(f"{folder} holds a summary.json but no {RECORDS_FILE} to add games to")
     outcomes = [outcome_from_line(game, line, where) for where, line in read_lines(records)]
-    return EarlierBatch(game.name, dict(game.options), bots, seeds, game.num_players, seconds, outcomes)
+    return EarlierBatch(game.name, dict(game.options), bots, seeds, game.num_players, seconds, outcomes, settings)
 
 
 def outcome_from_line(game: Game, data: dict[str, Any], where: str) -> GameOutcome:
@@ -82,13 +86,20 @@ def outcome_from_line(game: Game, data: dict[str, Any], where: str) -> GameOutco
     return GameOutcome(index, seed, bots, result, len(record.actions), decisions, turns, error, list(record.actions))
 
 
-def check_same_batch(earlier: EarlierBatch, folder: Path, game: Game, bots: list[str], seed: int) -> None:
-    """Refuse to add games of another game, option set or bot list, or a seed already played
-    (which would play the very same games again)."""
+def check_same_batch(
+    earlier: EarlierBatch, folder: Path, game: Game, bots: list[str], seed: int, settings: dict[str, dict[str, str]]
+) -> None:
+    """Refuse to add games of another game, option set, bot list or bot settings, or a seed already
+    played (which would play the very same games again)."""
     if (earlier.game, earlier.options, earlier.bots) != (game.name, dict(game.options), bots):
         raise OptionError(
             f"{folder} holds games of {earlier.game} with bots {','.join(earlier.bots)} and options "
             f"{earlier.options}; --append adds games of the same game, options and bots"
+        )
+    if earlier.settings != settings:
+        raise OptionError(
+            f"{folder} holds games whose bots had the settings {earlier.settings or 'of their defaults'}, not "
+            f"{settings or 'their defaults'}; --append adds games of the same bots with the same --set"
         )
     if seed in earlier.seeds:
         raise OptionError(f"{folder} already played seed {seed}; give another --seed to add other games")

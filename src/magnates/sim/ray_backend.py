@@ -18,7 +18,6 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from magnates.bots.registry import make_bot
 from magnates.core.errors import OptionError
 from magnates.sim.batch import BatchResult, chunked, default_workers, play_indexes
 
@@ -92,7 +91,7 @@ def run_batch(spec: Any, workers: int | None = None, progress: Callable[[int], N
     """`magnates.sim.batch.run_batch` on Ray: same chunks, same seeds, same outcomes."""
     game = spec.load()
     for name in set(spec.bots):
-        make_bot(name, game)
+        spec.make_bot(name, game)
     workers = default_workers() if workers is None else workers
     started = time.perf_counter()
     chunks = chunked(range(spec.games), workers)

@@ -70,6 +70,8 @@ class Summary:
     workers: int = 1
     seeds: list[int] = field(default_factory=list)
     """The seed of each run when games were added to a folder (`simulate --append`); else empty."""
+    settings: dict[str, dict[str, str]] = field(default_factory=dict)
+    """The bots' settings (`--set`), by bot name; empty: every bot played with its defaults."""
 
     @property
     def games_per_second(self) -> float:
@@ -84,6 +86,7 @@ class Summary:
             "game": self.game,
             "options": self.options,
             "bots": self.bots,
+            **({"settings": self.settings} if self.settings else {}),
             "seed": self.seed,
             "players": self.players,
             "games": self.games,
@@ -117,9 +120,11 @@ def summarize(
     players: int,
     seconds: float = 0.0,
     workers: int = 1,
+    settings: dict[str, dict[str, str]] | None = None,
 ) -> Summary:
     """Count a batch's outcomes (in index order; the counts do not depend on the order)."""
     summary = Summary(game=game, options=dict(options), bots=list(bots), seed=seed, players=players)
+    summary.settings = dict(settings or {})
     summary.games = len(outcomes)
     summary.seconds = seconds
     summary.workers = workers

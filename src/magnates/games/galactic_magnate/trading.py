@@ -43,8 +43,10 @@ def blocked(s: GalacticState, a: int, b: int) -> bool:
     return s.collapsed and (s.cash[a] < 0 or s.cash[b] < 0)
 
 
-def valid(s: GalacticState, offerer: int, offer: Offer) -> bool:
-    """Both sides alive, still owning what they give, and within credit after the trade."""
+def valid(s: GalacticState, offerer: int, offer: Offer, credit: list[int] | None = None) -> bool:
+    """Both sides alive, still owning what they give, and within credit after the trade.
+
+    `credit`: every seat's credit (`economy.credits`) where the caller has it already."""
     receiver = offer.receiver
     if receiver < 0 or receiver == offerer or not s.alive[receiver] or not s.alive[offerer]:
         return False
@@ -57,8 +59,12 @@ def valid(s: GalacticState, offerer: int, offer: Offer) -> bool:
     mortgage = s.tables.mortgage
     moved = sum(mortgage[loc] for loc in offer.give) - sum(mortgage[loc] for loc in offer.take)
     # money > 0: the receiver pays the offerer.
-    offerer_after = economy.means(s, offerer) - moved + offer.money
-    receiver_after = economy.means(s, receiver) + moved - offer.money
+    if credit is None:
+        offerer_means, receiver_means = economy.means(s, offerer), economy.means(s, receiver)
+    else:
+        offerer_means, receiver_means = s.cash[offerer] + credit[offerer], s.cash[receiver] + credit[receiver]
+    offerer_after = offerer_means - moved + offer.money
+    receiver_after = receiver_means + moved - offer.money
     return offerer_after >= 0 and receiver_after >= 0
 
 
@@ -90,6 +96,7 @@ def legal_building(s: GalacticState, seat: int) -> list[int]:
     """The next step of the offer being built; after `MAX_BUILD_STEPS` only propose or give up."""
     ids = s.ids
     out: list[int] = []
+    credit = economy.credits(s)  # one pass over the board for both sides' means, here and in `valid`
     if s.draft_steps < MAX_BUILD_STEPS:
         partner = s.trade_with
         owner = s.owner
@@ -103,12 +110,12 @@ def legal_building(s: GalacticState, seat: int) -> list[int]:
             elif holder == partner:
                 out.append(ids.ask_property[loc])
         money = s.draft_money
-        mine = economy.means(s, seat)
-        theirs = economy.means(s, partner)
+        mine = s.cash[seat] + credit[seat]
+        theirs = s.cash[partner] + credit[partner]
         # Each side may be asked for no more than it could spend (cash plus credit) now.
         out += [a for a, amount in ids.offer_money.items() if amount - money <= mine]
         out += [a for a, amount in ids.ask_money.items() if money + amount <= theirs]
-    if valid(s, seat, draft(s)):
+    if valid(s, seat, draft(s), credit):
         out.append(ids.propose)
     out.append(ids.no_offer)
     return out

@@ -40,7 +40,10 @@
     return game ? game.title : name;
   }
 
-  function botTitle(name) { return `${name.charAt(0).toUpperCase()}${name.slice(1).replaceAll("-", " ")} bot`; }
+  function botTitle(name) {
+    if (name.startsWith("learned:")) return `Learned bot ${name.slice(8)}`;  // a checkpoint of the server's folder
+    return `${name.charAt(0).toUpperCase()}${name.slice(1).replaceAll("-", " ")} bot`;
+  }
 
   function duration(seconds) {
     if (seconds >= 86400 && seconds % 86400 === 0) return seconds === 86400 ? "1 day" : `${seconds / 86400} days`;
