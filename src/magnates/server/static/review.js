@@ -124,7 +124,7 @@ export function mountReview({ gameId, token, seek, seat, markBetter = null, star
     try { marked = await markBetter(drawn); } catch (err) { console.error(err); }
     const where = line.querySelector(".review-where");
     if (!drawn || !where || step !== d.step + 1) return;
-    where.textContent = marked ? "The better move is marked on the board." : "The better move has no place on the board (shown in words only).";
+    where.textContent = marked ? "What the better move names is marked on the board." : "The better move has no place on the board (shown in words only).";
     where.classList.toggle("review-onboard", Boolean(marked));
   }
 
