@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from board_helpers import assert_no_js_errors, browser, new_page, screenshots  # noqa: F401  the browser fixture
 from server_helpers import LiveServer
+from table_helpers import AXE
 
 import magnates
 from magnates.analysis import CoachSettings
@@ -64,6 +65,21 @@ def fetched(server: LiveServer, path: str) -> dict[str, Any]:
         return json.loads(answer.read())  # type: ignore[no-any-return]
 
 
+def review_axe_violations(page: Any) -> list[dict[str, Any]]:
+    """Serious and critical axe-core violations in what the review adds: its panel, the log's labels,
+    the legend (the games' own boards have their scan in test_table_features)."""
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate(
+        """async () => (await axe.run({ include: [['#review'], ['#log'], ['#legend']] },
+          { resultTypes: ['violations'] })).violations"""
+    )
+    return [
+        {"id": v["id"], "impact": v["impact"], "help": v["help"], "targets": [n["target"] for n in v["nodes"][:4]]}
+        for v in found
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
 def weaker(decision: dict[str, Any], seat: int) -> bool:
     """A move of `seat`'s that the coach draws a better one for (as review.js `drawsBetter`)."""
     return decision["seat"] == seat and decision["label"] in MARKED and decision["best"] != decision["action"]
@@ -102,7 +118,7 @@ def test_review_from_the_end_screen_shows_chart_labels_and_the_better_move_on_th
     token = created["seats"][0]["token"]
     pages = []
     for phone in (False, True):
-        page = new_page(browser, phone=phone)
+        page = new_page(browser, phone=phone, bypass_csp=not phone)  # the desktop page gets an axe scan
         page.goto(f"{live_server.url}/table.html?game={created['id']}#token={token}")
         page.wait_for_selector("#end-review")
         assert page.is_hidden("#review") and page.is_hidden("#replaybar")
@@ -144,6 +160,11 @@ def test_review_from_the_end_screen_shows_chart_labels_and_the_better_move_on_th
     desktop.evaluate(SEEK, step)
     desktop.wait_for_function(SHOWN, arg=step)
     desktop.wait_for_selector("#board .coach-better")
+    # The coach's mark is drawn unlike the last move's (dotted) and the clickable things' (solid).
+    swatch = "() => getComputedStyle(document.querySelector('#legend .legend-swatch.coach-better')).outlineStyle"
+    assert desktop.evaluate(swatch) == "dashed"
+    problems = review_axe_violations(desktop)
+    assert not problems, "\n".join(f"{p['id']} ({p['impact']}): {p['help']}: {p['targets']}" for p in problems)
     shots = screenshots(desktop, f"review-{name}", phone_page)
     desktop.locator("#log").screenshot(path=str(shots[0].with_name(f"review-{name}-log.png")))
     for page, size in ((desktop, "desktop"), (phone_page, "phone")):  # the mark itself, in the middle of the screen
