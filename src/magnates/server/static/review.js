@@ -119,11 +119,11 @@ export function mountReview({ gameId, token, seek, seat, markBetter = null, star
   // The better move on the board, where the page can draw it; else said to be in words only.
   async function markOnBoard(d, line) {
     if (!markBetter) return;
-    const drawn = drawsBetter(d, viewer()) ? d : null;
+    const mine = drawsBetter(d, viewer()) ? d : null;
     let marked = 0;
-    try { marked = await markBetter(drawn); } catch (err) { console.error(err); }
+    try { marked = await markBetter(mine); } catch (err) { console.error(err); return; } // the words stand alone
     const where = line.querySelector(".review-where");
-    if (!drawn || !where || step !== d.step + 1) return;
+    if (!mine || !where || step !== d.step + 1) return;
     where.textContent = marked ? "What the better move names is marked on the board." : "The better move has no place on the board (shown in words only).";
     where.classList.toggle("review-onboard", Boolean(marked));
   }

@@ -516,13 +516,9 @@ import { mountHints, mountReview } from "/review.js";
   async function openReview(last) {
     await openHistory(last, last);
     if (!history) return;
-    if (coach) {
-      document.getElementById("review").classList.remove("hidden");
-      coach.at(last);
-    } else {
-      mountCoach(true);
-      coach.at(last);
-    }
+    if (coach) document.getElementById("review").classList.remove("hidden");
+    else mountCoach(true); // shows the panel, and starts the review unless one is stored
+    coach.at(last);
     document.getElementById("review").scrollIntoView({ block: "nearest" });
   }
 
