@@ -124,7 +124,9 @@ def test_review_from_the_end_screen_shows_chart_labels_and_the_better_move_on_th
         assert page.is_hidden("#review") and page.is_hidden("#replaybar")
         pages.append(page)
     desktop, phone_page = pages
-    screenshots(desktop, f"review-end-{name}", phone_page)
+    ends = screenshots(desktop, f"review-end-{name}", phone_page)
+    phone_page.evaluate("() => document.getElementById('end-review').scrollIntoView({ block: 'center' })")
+    phone_page.screenshot(path=str(ends[1].with_name(f"review-end-{name}-phone-button.png")))  # below the scores
     desktop.click("#end-review")  # the review starts at once: no second button to press
     desktop.wait_for_selector("#replaybar:not(.hidden)")
     desktop.wait_for_selector(".review-chart", timeout=180_000)
