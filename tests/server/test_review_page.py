@@ -1,6 +1,7 @@
-"""The coach on the replay page of a finished game of each of the four games: the Review button
-runs it with a progress bar, then the chart is under the replay slider, the log carries the labels
-and the viewer's own weaker moves name the better one. Screenshots at desktop and phone size."""
+"""The coach on a finished game of each of the four games: the live table's end screen offers the
+review, which runs with a progress bar; then the chart is under the replay slider, the log carries
+the labels, and the viewer's own weaker moves name the better one and mark it on the board. The
+replay page shows a stored review at once. Screenshots at desktop and phone size."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from typing import Any
 import pytest
 from board_helpers import assert_no_js_errors, browser, new_page, screenshots  # noqa: F401  the browser fixture
 from server_helpers import LiveServer
+from table_helpers import AXE
 
 import magnates
 from magnates.analysis import CoachSettings
@@ -50,39 +52,130 @@ def imported(server: LiveServer, record: dict[str, Any]) -> dict[str, Any]:
         return json.loads(answer.read())  # type: ignore[no-any-return]
 
 
+MARKED = ("inaccuracy", "mistake", "blunder")
+SEEK = """step => { const slider = document.getElementById('replay-step');
+  slider.value = String(step); slider.dispatchEvent(new Event('input')); }"""
+SHOWN = """step => { const where = document.querySelector(`.review-move[data-step="${step}"] .review-where`);
+  return document.body.dataset.step === String(step) && where !== null
+    && /board|words only/.test(where.textContent); }"""
+
+
+def fetched(server: LiveServer, path: str) -> dict[str, Any]:
+    with urllib.request.urlopen(f"{server.url}{path}") as answer:
+        return json.loads(answer.read())  # type: ignore[no-any-return]
+
+
+def review_axe_violations(page: Any) -> list[dict[str, Any]]:
+    """Serious and critical axe-core violations in what the review adds: its panel, the log's labels,
+    the legend (the games' own boards have their scan in test_table_features)."""
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate(
+        """async () => (await axe.run({ include: [['#review'], ['#log'], ['#legend']] },
+          { resultTypes: ['violations'] })).violations"""
+    )
+    return [
+        {"id": v["id"], "impact": v["impact"], "help": v["help"], "targets": [n["target"] for n in v["nodes"][:4]]}
+        for v in found
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+def weaker(decision: dict[str, Any], seat: int) -> bool:
+    """A move of `seat`'s that the coach draws a better one for (as review.js `drawsBetter`)."""
+    return decision["seat"] == seat and decision["label"] in MARKED and decision["best"] != decision["action"]
+
+
+def show_better_move(page: Any, review_json: dict[str, Any], seat: int) -> tuple[int, int]:
+    """Select the viewer's weaker moves one by one (by the slider) until one's better move is marked
+    on the board; the step and how many things are marked. Each selected move is said to be on the
+    board exactly when something carries the coach's mark."""
+    mine = [d for d in review_json["decisions"] if weaker(d, seat)]
+    assert mine, "the viewer made no weaker move to draw a better one for"
+    for decision in mine[:8]:
+        step = decision["step"] + 1
+        page.evaluate(SEEK, step)
+        page.wait_for_function(SHOWN, arg=step)
+        said = page.inner_text(".review-where")
+        marks = page.locator("#board .coach-better").count()
+        assert ("marked on the board" in said) == (marks > 0), said
+        if marks:
+            return step, marks
+    raise AssertionError("none of the viewer's weaker moves was drawn on the board")
+
+
 @pytest.mark.parametrize(("name", "options"), GAMES, ids=[g for g, _ in GAMES])
-def test_review_of_a_finished_game_shows_chart_and_labels(
+def test_review_from_the_end_screen_shows_chart_labels_and_the_better_move_on_the_board(
     browser: Any,  # noqa: F811
     live_server: LiveServer,
     name: str,
     options: dict[str, Any],
 ) -> None:
+    """The live table's end screen offers the review; it runs there (progress bar, then the chart
+    under the replay slider and the labels in the log); a second visitor's replay page shows the
+    stored review at once; on both, a weaker move of one's own has its better move marked on the
+    board, with the legend saying what the mark is."""
     created = imported(live_server, finished(name, options))
     token = created["seats"][0]["token"]
     pages = []
     for phone in (False, True):
-        page = new_page(browser, phone=phone)
-        page.goto(f"{live_server.url}/table.html?game={created['id']}&replay=1#token={token}")
-        page.wait_for_selector("#replaybar:not(.hidden)")
+        page = new_page(browser, phone=phone, bypass_csp=not phone)  # the desktop page gets an axe scan
+        page.goto(f"{live_server.url}/table.html?game={created['id']}#token={token}")
+        page.wait_for_selector("#end-review")
+        assert page.is_hidden("#review") and page.is_hidden("#replaybar")
         pages.append(page)
     desktop, phone_page = pages
-    desktop.click("#review-start")
+    ends = screenshots(desktop, f"review-end-{name}", phone_page)
+    phone_page.evaluate("() => document.getElementById('end-review').scrollIntoView({ block: 'center' })")
+    phone_page.screenshot(path=str(ends[1].with_name(f"review-end-{name}-phone-button.png")))  # below the scores
+    desktop.click("#end-review")  # the review starts at once: no second button to press
+    desktop.wait_for_selector("#replaybar:not(.hidden)")
     desktop.wait_for_selector(".review-chart", timeout=180_000)
+    steps = int(desktop.evaluate("() => document.getElementById('replay-step').max"))
+    assert desktop.evaluate("() => document.body.dataset.step") == str(steps)  # the game's end, in the history
+    review_json = fetched(live_server, f"/api/games/{created['id']}/review")["review"]
+    # The board mark is for one's own weaker moves: seen by a seat that made some (the first such).
+    viewer = next(seat for seat in range(options["players"]) if any(weaker(d, seat) for d in review_json["decisions"]))
+    if viewer != 0:  # that seat's own table: its end screen shows the stored review at once
+        token = created["seats"][viewer]["token"]
+        desktop.goto(f"{live_server.url}/table.html?game={created['id']}&seat={viewer + 1}#token={token}")
+        desktop.click("#end-review")
+        desktop.wait_for_selector(".review-chart", timeout=30_000)
+    phone_page.goto(f"{live_server.url}/table.html?game={created['id']}&replay=1#token={token}")
+    phone_page.wait_for_selector(".review-chart", timeout=30_000)  # stored: shown at once
     for page in pages:
-        if page is phone_page:
-            page.reload()  # a second visitor gets the stored review at once
-            page.wait_for_selector(".review-chart", timeout=30_000)
         page.click("#replay-last")
         page.wait_for_function("() => document.querySelectorAll('#log ol li .review-badge').length > 0")
         assert page.locator(".review-side").count() == max(2, options["players"])
         assert page.locator(".review-seat").count() >= 1
+        labels = page.eval_on_selector_all("#log ol li .review-badge", "nodes => nodes.map(n => n.textContent)")
+        assert set(labels) <= {"best", "good", "inaccuracy", "mistake", "blunder"} and labels
+        assert "accuracy" in page.inner_text("#review")
+        step, marks = show_better_move(page, review_json, seat=viewer)
+        assert marks > 0
+        assert page.locator("#legend [data-mark=coach-better]").count() == 1
         assert_no_js_errors(page)
-    labels = desktop.eval_on_selector_all("#log ol li .review-badge", "nodes => nodes.map(n => n.textContent)")
-    assert set(labels) <= {"best", "good", "inaccuracy", "mistake", "blunder"} and labels
-    shown = desktop.inner_text("#review")
-    assert "accuracy" in shown
+    # A label in the log shows its step.
+    badge = desktop.locator("#log ol li .review-badge").first
+    logged = int(badge.evaluate("node => node.closest('li').value"))
+    badge.click()
+    desktop.wait_for_function("step => document.body.dataset.step === String(step)", arg=logged)
+    desktop.evaluate(SEEK, step)
+    desktop.wait_for_function(SHOWN, arg=step)
+    desktop.wait_for_selector("#board .coach-better")
+    # The coach's mark is drawn unlike the last move's (dotted) and the clickable things' (solid).
+    swatch = "() => getComputedStyle(document.querySelector('#legend .legend-swatch.coach-better')).outlineStyle"
+    assert desktop.evaluate(swatch) == "dashed"
+    problems = review_axe_violations(desktop)
+    assert not problems, "\n".join(f"{p['id']} ({p['impact']}): {p['help']}: {p['targets']}" for p in problems)
     shots = screenshots(desktop, f"review-{name}", phone_page)
     desktop.locator("#log").screenshot(path=str(shots[0].with_name(f"review-{name}-log.png")))
+    for page, size in ((desktop, "desktop"), (phone_page, "phone")):  # the mark itself, in the middle of the screen
+        page.evaluate("() => document.querySelector('#board .coach-better').scrollIntoView({ block: 'center' })")
+        page.screenshot(path=str(shots[0].with_name(f"review-mark-{name}-{size}.png")))
+    # Back to live: the end screen again, without the review panel.
+    desktop.click("#replay-live")
+    desktop.wait_for_selector("#end-review")
+    assert desktop.is_hidden("#review")
 
 
 def test_hints_are_off_until_switched_on_in_a_game_against_a_bot(browser: Any, live_server: LiveServer) -> None:  # noqa: F811

@@ -9,6 +9,7 @@ import { el } from "/kit.js";
 const COMMON = [
   { selector: ".actionable", swatch: "clickable", text: "you can click or tap it" },
   { selector: ".last-move", swatch: "last-move", text: "the last move" },
+  { selector: ".coach-better", swatch: "coach-better", text: "the coach's better move" },
 ];
 
 /** Draw into `box` the marks present on `board` now; hide `box` when there are none. */

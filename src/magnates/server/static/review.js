@@ -1,7 +1,9 @@
-// The coach's review of a finished game, on the replay page (the server's /api/games/{id}/review
-// does the work, see server/review.py and docs/analysis.md): a "Review" button, a progress bar,
-// then every side's chance to win after each decision as a chart under the replay slider, the
-// labels in the log, and for each of your own moves the better one the coach found.
+// The coach's review of a finished game, on the replay page and behind the live table's end screen
+// (the server's /api/games/{id}/review does the work, see server/review.py and docs/analysis.md): a
+// "Review" button, a progress bar, then every side's chance to win after each decision as a chart
+// under the replay slider, the labels in the log (a label is a link to its step), and for each of
+// your own weaker moves the better one the coach found, in words and, through the page's
+// `markBetter`, as a mark on the board.
 const { el, api } = Magnates;
 const SVG = "http://www.w3.org/2000/svg";
 const MARKED = new Set(["inaccuracy", "mistake", "blunder"]);
@@ -66,22 +68,31 @@ function summary(review) {
         el("span", { class: `review-badge review-${label}`, text: `${s.labels[label]} ${s.labels[label] === 1 ? label : PLURAL[label]}` })))));
 }
 
-// The log's lines (numbered by action, from 1) get their move's label, and the better move where
-// the move was the viewer's own and not among the best.
-function annotateLog(review, seat) {
+/** Whether the coach draws `d`'s better move for `seat`: the viewer's own inaccuracies, mistakes and blunders. */
+export function drawsBetter(d, seat) {
+  return Boolean(d) && d.seat === seat && MARKED.has(d.label) && d.best !== d.action;
+}
+
+// The log's lines (numbered by action, from 1) get their move's label, a button that shows the
+// step, and the better move where the move was the viewer's own and not among the best.
+function annotateLog(review, seat, seek) {
   const bySteps = new Map(review.decisions.map((d) => [d.step + 1, d]));
   for (const item of document.querySelectorAll("#log ol li")) {
     if (item.querySelector(".review-badge")) continue;
     const d = bySteps.get(Number(item.value));
     if (!d) continue;
-    item.append(" ", el("span", { class: `review-badge review-${d.label}`, text: d.label }));
+    item.append(" ", el("button", { type: "button", class: `review-badge review-${d.label}`, text: d.label,
+      title: `show step ${d.step + 1}`, "aria-label": `${d.label}: show step ${d.step + 1}`, onclick: () => seek(d.step + 1) }));
     if (d.seat === seat && d.label !== "best" && d.label !== "good") {
       item.append(el("span", { class: "review-better", text: ` better: ${d.best_text}` }));
     }
   }
 }
 
-export function mountReview({ gameId, token, seek, seat }) {
+// `seek(step)` shows a step; `seat()` is the viewer's seat (null for a spectator); `markBetter(d)`,
+// when given, marks the better move of decision `d` on the board drawn now (null: no mark) and
+// resolves to how many things it marked; `start` starts the review at once where none is stored.
+export function mountReview({ gameId, token, seek, seat, markBetter = null, start = false }) {
   const box = document.getElementById("review");
   if (!box) return null;
   box.classList.remove("hidden");
@@ -93,16 +104,28 @@ export function mountReview({ gameId, token, seek, seat }) {
   let shown = null;
   let drawn = null;
   let step = 0;
+  const viewer = () => (typeof seat === "function" ? seat() : seat);
 
-  function thisMove() {
-    if (!shown) return null;
-    const d = shown.decisions.find((x) => x.step === step - 1); // the move that led here
+  function thisMove(d) {
     if (!d) return el("p", { class: "review-move", text: "The last move here was forced or by chance: nothing to review." });
     const names = sideNames(shown);
     const lost = Math.round(d.loss * 100);
-    return el("p", { class: "review-move" },
+    return el("p", { class: "review-move", "data-step": d.step + 1 },
       el("span", { class: `review-badge review-${d.label}`, text: d.label }), " ",
-      `${names[d.seat]} played ${d.action_text}`, d.best === d.action ? " (the coach's choice too)." : `; the coach prefers ${d.best_text} (${lost}% of the chance to win).`);
+      `${names[d.seat]} played ${d.action_text}`, d.best === d.action ? " (the coach's choice too)." : `; the coach prefers ${d.best_text} (${lost}% of the chance to win).`,
+      el("span", { class: "review-where" }));
+  }
+
+  // The better move on the board, where the page can draw it; else said to be in words only.
+  async function markOnBoard(d, line) {
+    if (!markBetter) return;
+    const mine = drawsBetter(d, viewer()) ? d : null;
+    let marked = 0;
+    try { marked = await markBetter(mine); } catch (err) { console.error(err); return; } // the words stand alone
+    const where = line.querySelector(".review-where");
+    if (!mine || !where || step !== d.step + 1) return;
+    where.textContent = marked ? "What the better move names is marked on the board." : "The better move has no place on the board (shown in words only).";
+    where.classList.toggle("review-onboard", Boolean(marked));
   }
 
   function show(review) {
@@ -115,16 +138,32 @@ export function mountReview({ gameId, token, seek, seat }) {
     body.replaceChildren(drawn.chart, summary(review), move);
     at(step);
     const list = document.querySelector("#log ol");
-    const mine = typeof seat === "function" ? seat() : seat;
-    annotateLog(review, mine);
-    if (list) new MutationObserver(() => annotateLog(review, typeof seat === "function" ? seat() : seat)).observe(list, { childList: true });
+    annotateLog(review, viewer(), seek);
+    if (list) new MutationObserver(() => annotateLog(review, viewer(), seek)).observe(list, { childList: true });
   }
 
   function at(now) {
     step = now;
     if (!shown || !drawn) return;
     drawn.at(now);
-    body.querySelector(".review-move-box").replaceChildren(thisMove());
+    const d = shown.decisions.find((x) => x.step === step - 1); // the move that led here
+    const line = thisMove(d);
+    body.querySelector(".review-move-box").replaceChildren(line);
+    if (d) markOnBoard(d, line);
+    else if (markBetter) markBetter(null).catch((err) => console.error(err));
+  }
+
+  async function begin() {
+    button.disabled = true;
+    status.textContent = "starting the coach...";
+    try {
+      const answer = await api("POST", `/api/games/${gameId}/review`, undefined, token);
+      if (answer.status === "done") show(answer.review);
+      else await poll();
+    } catch (err) {
+      status.textContent = String(err.message || err);
+      button.disabled = false;
+    }
   }
 
   async function poll() {
@@ -141,22 +180,12 @@ export function mountReview({ gameId, token, seek, seat }) {
     }
   }
 
-  button.addEventListener("click", async () => {
-    button.disabled = true;
-    status.textContent = "starting the coach...";
-    try {
-      const answer = await api("POST", `/api/games/${gameId}/review`, undefined, token);
-      if (answer.status === "done") show(answer.review);
-      else await poll();
-    } catch (err) {
-      status.textContent = String(err.message || err);
-      button.disabled = false;
-    }
-  });
-  // A review stored earlier is shown at once.
+  button.addEventListener("click", begin);
+  // A review stored earlier is shown at once; asked from the end screen, one not started starts now.
   api("GET", `/api/games/${gameId}/review`, undefined, token).then((answer) => {
     if (answer.status === "done") show(answer.review);
     else if (answer.status === "running") { button.disabled = true; poll().catch((err) => { status.textContent = String(err.message || err); }); }
+    else if (start) begin();
   }).catch(() => box.classList.add("hidden")); // not finished, or not a game: no review here
   return { at };
 }

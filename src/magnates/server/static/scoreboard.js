@@ -292,7 +292,7 @@ export function drawReveal(snapshot, revealPart = null) {
 }
 
 /** The end-of-game panel: who won and why, the places and scores, and every figure of the breakdown. */
-export function drawResult(snapshot, { rematch = null, replay = null, revealPart = null } = {}) {
+export function drawResult(snapshot, { rematch = null, replay = null, review = null, revealPart = null } = {}) {
   const details = snapshot.result.details || {};
   const sides = sidesOf(snapshot);
   const { rows, notes } = detailRows(sides, details);
@@ -300,7 +300,7 @@ export function drawResult(snapshot, { rematch = null, replay = null, revealPart
     el("caption", { text: "Final scores and the breakdown" }),
     el("thead", {}, seatHeader(sides)),
     el("tbody", {}, seatRow("place", sides.ranking.map(placeWords)), seatRow("score", sides.scores, true), rows));
-  const buttons = el("div", { class: "buttons" }, rematch, replay);
+  const buttons = el("div", { class: "buttons" }, rematch, review, replay);
   const headline = headlineWords(sides);
   return el("section", { class: "end-panel", "aria-label": "Game over" },
     el("h2", { text: `Game over: ${headline}` }),

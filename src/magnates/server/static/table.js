@@ -280,8 +280,11 @@ import { mountHints, mountReview } from "/review.js";
     const again = player && !replayOnly && "rematch" in s
       ? el("button", { type: "button", id: "rematch", class: "primary", onclick: rematch, text: s.rematch ? "Join the rematch" : "Rematch" }) : null;
     const replay = history ? null : el("a", { href: `/table.html?game=${gameId}&replay=1`, id: "replay-link", class: "button", text: "Replay step by step" });
+    // The coach, on this page: the same review as the replay page's, under the replay bar.
+    const review = history || replayOnly || s.status !== "finished" ? null
+      : el("button", { type: "button", id: "end-review", onclick: () => openReview(s.step), text: "Review this game" });
     const revealPart = renderer && renderer.revealPart ? (part) => renderer.revealPart(part, s, info) : null;
-    box.replaceChildren(drawResult(s, { rematch: again, replay, revealPart }));
+    box.replaceChildren(drawResult(s, { rematch: again, replay, review, revealPart }));
     box.classList.remove("hidden");
   }
 
@@ -417,7 +420,7 @@ import { mountHints, mountReview } from "/review.js";
 
   const slider = document.getElementById("replay-step");
   let total = 0;
-  let coach = null; // the coach's review of a finished game (review.js), on the replay page
+  let coach = null; // the coach's review of a finished game (review.js), on the replay page or from the end screen
 
   async function show(step) { // true once the step is drawn
     try {
@@ -444,10 +447,10 @@ import { mountHints, mountReview } from "/review.js";
     document.getElementById("replay-live").onclick = backToLive;
   }
 
-  async function openHistory(now) {
+  async function openHistory(now, at = Math.max(0, now - 1)) {
     history = true;
     document.body.classList.add("in-history");
-    await show(Math.max(0, now - 1));
+    await show(at);
     if (!history) return;
     // The bar appears once its step count is known (a click before that would read 0 steps), and
     // even if that step failed: its "live" button is the way back.
@@ -459,8 +462,64 @@ import { mountHints, mountReview } from "/review.js";
     history = false;
     document.body.classList.remove("in-history");
     document.getElementById("replaybar").classList.add("hidden");
+    if (!replayOnly) document.getElementById("review").classList.add("hidden"); // the end screen again
     fail("");
     if (live) draw(live);
+  }
+
+  // -- the coach's review (review.js): on the replay page, and from the live table's end screen -------
+
+  const before = new Map(); // step -> the replay there, as this viewer saw it (where a move was chosen)
+
+  async function positionAt(step) {
+    if (!before.has(step)) before.set(step, api("GET", `/api/games/${gameId}/replay/${step}`, undefined, token));
+    try { return await before.get(step); } catch (err) { before.delete(step); throw err; }
+  }
+
+  /** Mark on the board drawn now the things decision `d`'s better move names (its action's `targets`,
+   *  as its mover saw them where the move was chosen); null clears the marks. Resolves to the count. */
+  async function markBetter(d) {
+    const board = document.getElementById("board");
+    const clear = () => { for (const node of board.querySelectorAll(".coach-better")) node.classList.remove("coach-better"); };
+    clear();
+    let marked = 0;
+    const action = d && (info.actions || [])[d.best];
+    if (action && renderer && renderer.targets) {
+      const chosenIn = await positionAt(d.step);
+      if (!history || !snapshot || snapshot.step !== d.step + 1) return 0; // the page moved on meanwhile
+      let keys = [];
+      try { keys = renderer.targets(action, { ...chosenIn, seat: d.seat }, info) || []; } catch (err) { console.error(err); }
+      clear();
+      for (const node of board.querySelectorAll("[data-target]")) {
+        if (!keys.includes(node.dataset.target)) continue;
+        node.classList.add("coach-better");
+        marked++;
+      }
+    }
+    drawLegend(board, document.getElementById("legend"), renderer);
+    return marked;
+  }
+
+  function mountCoach(start = false) {
+    coach = mountReview({ gameId, token, seek, seat: () => (snapshot ? snapshot.seat : null), markBetter, start });
+  }
+
+  /** A step shown from the review (its chart, its log's labels): on the live page, the history opens first. */
+  async function seek(step) {
+    if (history) return show(step);
+    await openHistory(step, step);
+    if (coach) document.getElementById("review").classList.remove("hidden");
+    return true;
+  }
+
+  /** The end screen's "Review this game": the last step in the history, the review under its bar. */
+  async function openReview(last) {
+    await openHistory(last, last);
+    if (!history) return;
+    if (coach) document.getElementById("review").classList.remove("hidden");
+    else mountCoach(true); // shows the panel, and starts the review unless one is stored
+    coach.at(last);
+    document.getElementById("review").scrollIntoView({ block: "nearest" });
   }
 
   if (!gameId) {
@@ -491,7 +550,7 @@ import { mountHints, mountReview } from "/review.js";
     document.getElementById("actions-panel").classList.add("hidden");
     // A replay refused (a spectator before the end) shows its reason without a bar of dead buttons.
     if (await show(0)) document.getElementById("replaybar").classList.remove("hidden");
-    coach = mountReview({ gameId, token, seek: show, seat: () => (snapshot ? snapshot.seat : null) });
+    mountCoach();
   } else {
     connect();
     mountHints({ gameId, token }); // off until switched on; offered only in games against bots
