@@ -79,6 +79,22 @@ import { mountHints, mountReview } from "/review.js";
     return true;
   }
 
+  // A run of moves chosen at once (an amount set by its fixed steps): each is sent when the one
+  // before has been applied and it is still legal; anything else (an error, another's turn) ends it.
+  let series = [];
+  function playSeries(ids) {
+    series = ids.slice(1);
+    play(ids[0]);
+  }
+
+  function continueSeries(s) {
+    const next = series.shift();
+    if (next === undefined) return false;
+    if (s.seat === null || s.decider !== s.seat || !(s.legal || []).some((a) => a.id === next)) { series = []; return false; }
+    send({ type: "action", action: next, step: s.step });
+    return true;
+  }
+
   async function play(actionId) {
     const action = (snapshot.legal || []).find((a) => a.id === actionId);
     if (action && !(await confirmIfFinal(action))) return;
@@ -170,8 +186,16 @@ import { mountHints, mountReview } from "/review.js";
     // A long list, or a number to choose, is offered a step at a time (choice-steps.js).
     const ctx = { play, plain: plainList,
       button: (action, label) => choiceButton(action, label, () => play(action.id), { "data-action": action.id, "data-text": action.text }) };
-    if (needsSteps(s.legal)) drawSteps(box, s.legal, ctx);
-    else box.append(plainList(s.legal));
+    // A game may offer an amount as one control (renderer.amountControls) instead of its fixed steps.
+    let extra = null;
+    try { extra = renderer && renderer.amountControls ? renderer.amountControls(s, info, { playSeries }) : null; } catch (err) { console.error(err); }
+    const legal = extra ? s.legal.filter((a) => !extra.kinds.includes(a.kind)) : s.legal;
+    if (extra) box.append(extra.element);
+    const rest = el("div", { class: "choices-rest" });
+    box.append(rest);
+    if (!legal.length) return;
+    if (needsSteps(legal)) drawSteps(rest, legal, ctx);
+    else rest.append(plainList(legal));
   }
 
   /** Actions as buttons grouped by kind; a kind's actions differing only in a payment share a menu. */
@@ -385,11 +409,13 @@ import { mountHints, mountReview } from "/review.js";
         if (waiting) fail("");
         waiting = false;
         live = message;
+        if (!history && series.length && continueSeries(message)) { snapshot = message; return; } // the next step of a series
         if (!history) draw(message);
       } else if (message.type === "chat" && message.message) {
         chat.add(message.message);
       } else if (message.type === "error") {
         waiting = false;
+        series = [];
         fail(message.message);
         if (snapshot && !history) draw(snapshot);
         if (message.fatal) { socket.onclose = null; document.getElementById("connection").textContent = "refused"; }
