@@ -16,6 +16,7 @@ import { drawLegend } from "/legend.js";
 import { drawSteps, needsSteps } from "/choice-steps.js";
 import { hotSeats, passScreen } from "/hot-seat.js";
 import { wirePhone, zoomBoard } from "/phone.js";
+import { fitBoard } from "/fit.js";
 import { mountHints, mountReview } from "/review.js";
 
 (async function () {
@@ -344,6 +345,7 @@ import { mountHints, mountReview } from "/review.js";
     document.body.dataset.status = s.status || (s.result ? "finished" : "playing");
     document.body.dataset.decider = s.decider;
     document.body.dataset.history = history ? "1" : "";
+    document.body.dataset.game = s.game || ""; // a game's stylesheet may lay the page out its own way
     const title = s.title || (live && live.title) || s.game;
     const mine = myTurn(s);
     signalTurn(title, mine);
@@ -385,6 +387,7 @@ import { mountHints, mountReview } from "/review.js";
     drawTools(s); // in the history too: the game's name, options and the step shown
     if (!history) {
       drawActions(s);
+      fitBoard(board); // after the choices: their height at the bottom is what the board leaves free
       const undo = document.getElementById("undo");
       undo.classList.toggle("hidden", !s.can_undo);
       undo.disabled = false;
@@ -507,6 +510,7 @@ import { mountHints, mountReview } from "/review.js";
     foldChoices.textContent = folded ? "Show choices" : "Hide choices";
   });
   wirePhone();
+  window.addEventListener("resize", () => fitBoard(document.getElementById("board")));
   bindToggle(document.getElementById("sound-toggle"), "sound");
   bindToggle(document.getElementById("notify-toggle"), "notify", askNotifications);
   wireReplayBar();
