@@ -53,7 +53,7 @@ def test_amounts_beyond_either_sides_means_or_off_the_steps_are_refused_with_a_r
     with pytest.raises(ValueError, match="steps of 10"):
         trading.cash_plan(s, 0, 125)
     with pytest.raises(ValueError, match="at most"):
-        trading.cash_plan(s, 0, -10**6)
+        trading.cash_plan(s, 0, -(10**6))
 
 
 def test_a_plan_longer_than_the_changes_left_is_refused() -> None:
@@ -96,7 +96,9 @@ def test_random_targets_in_random_drafts_are_reached_or_refused_cleanly() -> Non
     for _ in range(40):
         s = drafting(cash_of_partner=rng.choice([0, 90, 400, 2000]))
         for _ in range(rng.randrange(4)):
-            s.apply_action(rng.choice([a for a in s.legal_actions() if s.ids.kind_of[a] in ("offer-money", "ask-money")]))
+            s.apply_action(
+                rng.choice([a for a in s.legal_actions() if s.ids.kind_of[a] in ("offer-money", "ask-money")])
+            )
         target = rng.randrange(-400, 400) * 10
         try:
             plan = trading.cash_plan(s, 0, target)

@@ -42,7 +42,13 @@ def mid_game(server: LiveServer, options: dict[str, Any], moves: int = 25) -> tu
         if made >= moves:
             return game, token
         legal = [a for a in mine["legal"] if a["kind"] not in ("resign", "concede")]
-        call(server, "POST", f"/api/games/{game}/actions", {"action": rng.choice(legal)["id"], "step": mine["step"]}, token)
+        call(
+            server,
+            "POST",
+            f"/api/games/{game}/actions",
+            {"action": rng.choice(legal)["id"], "step": mine["step"]},
+            token,
+        )
         made += 1
     raise AssertionError("Ana's turn did not come back")
 
@@ -69,7 +75,9 @@ def test_the_whole_board_the_hand_and_the_choices_are_in_the_first_screen(
     assert board["y"] + board["height"] <= 800 + 1, f"the board ({board}) runs below the first screen"
     beside = choices["x"] >= board["x"] + board["width"]  # a wide screen: the choices head the right-hand column
     if not beside:
-        assert board["y"] + board["height"] <= choices["y"] + 1, f"the board ({board}) runs under the choices ({choices})"
+        assert board["y"] + board["height"] <= choices["y"] + 1, (
+            f"the board ({board}) runs under the choices ({choices})"
+        )
         assert hand["y"] + min(hand["height"], 120) <= choices["y"], "the hand (its first row) is above the choices"
     assert choices["y"] < 800 - 100, "the choices are in the first screen"
     assert hand["y"] + min(hand["height"], 120) <= 800, "the hand (its first row) is in the first screen"

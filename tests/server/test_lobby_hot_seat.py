@@ -33,7 +33,9 @@ def test_the_lobby_opens_a_hot_seat_table_for_two_people_on_one_device(browser: 
     phone.on("request", lambda request: requests.append(request.url))
     phone.click("#create-button")
     phone.wait_for_url("**/table.html?game=*")
-    phone.wait_for_function("() => document.body.dataset.step !== undefined && document.querySelector('#scoreboard li')")
+    phone.wait_for_function(
+        "() => document.body.dataset.step !== undefined && document.querySelector('#scoreboard li')"
+    )
     assert "#seats=" not in phone.url and "token" not in phone.url, "the secrets leave the address bar"
     assert not any("seats=" in r or "token=" in r for r in requests), "no secret is sent in a URL"
     snapshot = phone.evaluate("() => Magnates.table.snapshot()")

@@ -43,14 +43,16 @@ def pinch(page: Any, centre: tuple[float, float], start: float, end: float, step
 
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": points(start)})
     for k in range(1, steps + 1):
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": points(start + (end - start) * k / steps)})
+        cdp.send(
+            "Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": points(start + (end - start) * k / steps)}
+        )
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
 
 
 def state(page: Any, drawing: str) -> dict[str, float]:
     return page.evaluate(  # type: ignore[no-any-return]
         """(sel) => { const f = document.querySelector('.zoom-frame'); const r = f.getBoundingClientRect();
-        return {left: f.scrollLeft, top: f.scrollTop, sh: f.scrollHeight, ch: f.clientHeight, sw: f.scrollWidth, fx: r.left, fy: r.top, fw: f.clientWidth,
+        return {left: f.scrollLeft, top: f.scrollTop, fx: r.left, fy: r.top, fw: f.clientWidth,
                 width: document.querySelector(sel).getBoundingClientRect().width,
                 label: document.querySelector('.zoom-level').textContent}; }""",
         drawing,

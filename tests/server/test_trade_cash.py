@@ -22,7 +22,9 @@ def to_an_offer(server: LiveServer, players: int) -> tuple[str, str, dict[str, A
     """A game of people only, played at random over HTTP for a while (properties change hands), then
     up to a turn where the decider makes an offer, with one of its properties in it when it has one."""
     seats = [{"kind": "person", "name": name} for name in ["Ana", "Bea", "Cy", "Dee", "Eve"][:players]]
-    created = call(server, "POST", "/api/games", {"game": "galactic-magnate", "options": {"players": players}, "seats": seats})
+    created = call(
+        server, "POST", "/api/games", {"game": "galactic-magnate", "options": {"players": players}, "seats": seats}
+    )
     game, tokens = created["id"], {s["seat"]: s["token"] for s in created["seats"]}
     rng = random.Random(players)
     for moves in range(400):
@@ -32,7 +34,13 @@ def to_an_offer(server: LiveServer, players: int) -> tuple[str, str, dict[str, A
         if moves >= 60 and "trade-with" in kinds:
             break
         legal = [a for a in mine["legal"] if a["kind"] not in SKIP]
-        call(server, "POST", f"/api/games/{game}/actions", {"action": rng.choice(legal)["id"], "step": mine["step"]}, tokens[now["decider"]])
+        call(
+            server,
+            "POST",
+            f"/api/games/{game}/actions",
+            {"action": rng.choice(legal)["id"], "step": mine["step"]},
+            tokens[now["decider"]],
+        )
     else:
         raise AssertionError("no turn with an offer to make")
     seat, token = mine["seat"], tokens[mine["seat"]]
@@ -78,7 +86,9 @@ def test_the_cash_of_an_offer_is_typed_once_and_confirmed(browser: Any, live_ser
     page.evaluate("() => window.scrollTo(0, 0)")
     page.screenshot(path=str(SHOTS / f"{stem}-offer.png"))
     confirm.click()
-    page.wait_for_function("() => Magnates.table.snapshot().view.draft && Magnates.table.snapshot().view.draft.money === -230")
+    page.wait_for_function(
+        "() => Magnates.table.snapshot().view.draft && Magnates.table.snapshot().view.draft.money === -230"
+    )
     used = steps - draft(page)["steps_left"]
     assert 1 <= used <= 5, f"{used} changes for 230"
     assert page.locator("#error").is_hidden()

@@ -18,7 +18,6 @@ from magnates.games.galactic_magnate import actions, bots, consistency, fortune,
 from magnates.games.galactic_magnate.observation import GalacticMagnateEncoder
 from magnates.games.galactic_magnate.state import GalacticState
 
-
 CASH_FORM = re.compile(r"^\s*(?:(offer|give|ask)\s+(\d+)(?:\s+in\s+cash)?|(no)\s+cash)\s*$", re.IGNORECASE)
 """The typed cash of a trade offer: "offer 230" (I pay), "ask 120" (my partner pays), "no cash"."""
 
@@ -44,7 +43,7 @@ class GalacticMagnateGame(Game):
     )
 
     def typed_plan(self, state: State, player: int, line: str) -> list[int] | None:
-        """"offer 230", "ask 120" or "no cash": the cash of the offer being built, set in one go."""
+        """ "offer 230", "ask 120" or "no cash": the cash of the offer being built, set in one go."""
         match = CASH_FORM.match(line)
         if match is None or not isinstance(state, GalacticState) or state.trade_with < 0:
             return None
