@@ -18,6 +18,11 @@ from table_helpers import call, open_seat, seen
 SKIP = {"resign", "trade-with"}
 
 
+def means(view: dict[str, Any], seat: int) -> int:
+    """What a seat can spend now: its cash plus its credit."""
+    return int(view["cash"][seat] + view["credit"][seat])
+
+
 def to_an_offer(server: LiveServer, players: int) -> tuple[str, str, dict[str, Any]]:
     """A game of people only, played at random over HTTP for a while (properties change hands), then
     up to a turn where the decider makes an offer, with one of its properties in it when it has one."""
@@ -30,8 +35,11 @@ def to_an_offer(server: LiveServer, players: int) -> tuple[str, str, dict[str, A
     for moves in range(400):
         now = seen(server, game, None)
         mine = seen(server, game, tokens[now["decider"]])
-        kinds = {a["kind"] for a in mine["legal"]}
-        if moves >= 60 and "trade-with" in kinds:
+        # A turn to offer, with room on both sides for the amounts below (both sides' means).
+        partners = [
+            a for a in mine["legal"] if a["kind"] == "trade-with" and means(mine["view"], a["json"]["seat"]) >= 200
+        ]
+        if moves >= 60 and partners and means(mine["view"], mine["seat"]) >= 300:
             break
         legal = [a for a in mine["legal"] if a["kind"] not in SKIP]
         call(
@@ -44,7 +52,7 @@ def to_an_offer(server: LiveServer, players: int) -> tuple[str, str, dict[str, A
     else:
         raise AssertionError("no turn with an offer to make")
     seat, token = mine["seat"], tokens[mine["seat"]]
-    offer = next(a for a in mine["legal"] if a["kind"] == "trade-with")
+    offer = partners[0]
     mine = call(server, "POST", f"/api/games/{game}/actions", {"action": offer["id"], "step": mine["step"]}, token)
     mine = seen(server, game, token)
     give = [a for a in mine["legal"] if a["kind"] == "give-property"]

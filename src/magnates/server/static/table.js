@@ -13,7 +13,7 @@ import { rulesPanel } from "/rules-panel.js";
 import { drawWaiting } from "/waiting-room.js";
 import { withNames } from "/kit.js";
 import { drawLegend } from "/legend.js";
-import { drawSteps, needsSteps } from "/choice-steps.js";
+import { MOST_BUTTONS, drawSteps, needsSteps } from "/choice-steps.js";
 import { hotSeats, passScreen } from "/hot-seat.js";
 import { wirePhone, zoomBoard } from "/phone.js";
 import { fitBoard } from "/fit.js";
@@ -83,15 +83,18 @@ import { mountHints, mountReview } from "/review.js";
   // A run of moves chosen at once (an amount set by its fixed steps): each is sent when the one
   // before has been applied and it is still legal; anything else (an error, another's turn) ends it.
   let series = [];
+  let seriesSent = -1; // the step at which the series' last move was sent
   function playSeries(ids) {
     series = ids.slice(1);
+    seriesSent = snapshot.step;
     play(ids[0]);
   }
 
   function continueSeries(s) {
+    if (!series.length || s.step <= seriesSent) return false; // not yet the result of the move sent
     const next = series.shift();
-    if (next === undefined) return false;
     if (s.seat === null || s.decider !== s.seat || !(s.legal || []).some((a) => a.id === next)) { series = []; return false; }
+    seriesSent = s.step;
     send({ type: "action", action: next, step: s.step });
     return true;
   }
@@ -195,7 +198,8 @@ import { mountHints, mountReview } from "/review.js";
     const rest = el("div", { class: "choices-rest" });
     box.append(rest);
     if (!legal.length) return;
-    if (needsSteps(legal)) drawSteps(rest, legal, ctx);
+    const most = MOST_BUTTONS - (extra ? extra.element.querySelectorAll("button").length : 0); // the control's buttons count too
+    if (needsSteps(legal, most)) drawSteps(rest, legal, ctx, most);
     else rest.append(plainList(legal));
   }
 
