@@ -156,7 +156,7 @@
         el("optgroup", { label: "People" },
           el("option", { value: "you", text: "You" }),
           el("option", { value: "person", text: "A friend (send a link)" }),
-          el("option", { value: "here", text: "Here, on this device (hot seat)" }),
+          el("option", { value: "here", text: "On this device (hot seat)" }),
           el("option", { value: "open", text: "Open seat (anyone may take it)" })),
         el("optgroup", { label: "Bots" }, botLevels.map((b) => el("option", { value: `bot:${b.name}`, text: botTitle(b.name) }))));
       const preferred = previous[seat] || (seat === 0 ? "you" : `bot:${greedy}`);
