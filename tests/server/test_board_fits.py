@@ -59,7 +59,8 @@ def box(page: Any, selector: str) -> dict[str, float]:
     return found  # type: ignore[no-any-return]
 
 
-@pytest.mark.parametrize("name", list(CASES))
+# The Y in the default run (the tallest board); the two-player and Mega tables with the slow suites.
+@pytest.mark.parametrize("name", [n if n == "magnate-3p" else pytest.param(n, marks=pytest.mark.slow) for n in CASES])
 def test_the_whole_board_the_hand_and_the_choices_are_in_the_first_screen(
     browser: Any,  # noqa: F811
     live_server: LiveServer,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from board_helpers import SHOTS
 from server_helpers import LiveServer
 from test_lobby_page import DESKTOP, PHONE, open_page
@@ -54,6 +55,7 @@ def test_the_lobby_opens_a_hot_seat_table_for_two_people_on_one_device(browser: 
         assert not page.js_errors, page.js_errors[:3]
 
 
+@pytest.mark.slow
 def test_a_hot_seat_with_a_friend_elsewhere_shows_the_hot_seat_link_and_the_friends(
     browser: Any, live_server: LiveServer
 ) -> None:

@@ -59,7 +59,8 @@ def state(page: Any, drawing: str) -> dict[str, float]:
     )
 
 
-@pytest.mark.parametrize("name", list(GAMES))
+# The Y in the default run; the Galactic ring (the same code) and the arithmetic alone with the slow suites.
+@pytest.mark.parametrize("name", [n if n == "magnate-3p" else pytest.param(n, marks=pytest.mark.slow) for n in GAMES])
 def test_two_fingers_zoom_the_board_around_their_centre_within_bounds(
     browser: Any,  # noqa: F811
     live_server: LiveServer,
@@ -90,6 +91,7 @@ def test_two_fingers_zoom_the_board_around_their_centre_within_bounds(
     page.context.close()
 
 
+@pytest.mark.slow
 def test_the_zoom_arithmetic(browser: Any, live_server: LiveServer) -> None:  # noqa: F811
     page = touch_page(browser, live_server, "magnate", {"players": 3})
     got = page.evaluate(

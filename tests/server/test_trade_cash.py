@@ -70,7 +70,8 @@ def set_cash(page: Any, side: str, amount: int) -> None:
     page.fill("#actions .amount-number", str(amount))
 
 
-@pytest.mark.parametrize("players", [2, 5])
+# Two players in the default run; five with the slow suites (the same control, a wider table).
+@pytest.mark.parametrize("players", [2, pytest.param(5, marks=pytest.mark.slow)])
 def test_the_cash_of_an_offer_is_typed_once_and_confirmed(browser: Any, live_server: LiveServer, players: int) -> None:  # noqa: F811
     game, token, _ = to_an_offer(live_server, players)
     page = open_seat(browser, live_server, game, token)
