@@ -66,8 +66,8 @@ def draft(page: Any) -> dict[str, Any]:
 
 
 def set_cash(page: Any, side: str, amount: int) -> None:
-    page.select_option("#actions .amount-side", side)
-    page.fill("#actions .amount-number", str(amount))
+    page.select_option("#amounts .amount-side", side)
+    page.fill("#amounts .amount-number", str(amount))
 
 
 # Two players in the default run; five with the slow suites (the same control, a wider table).
@@ -75,7 +75,7 @@ def set_cash(page: Any, side: str, amount: int) -> None:
 def test_the_cash_of_an_offer_is_typed_once_and_confirmed(browser: Any, live_server: LiveServer, players: int) -> None:  # noqa: F811
     game, token, _ = to_an_offer(live_server, players)
     page = open_seat(browser, live_server, game, token)
-    control = page.locator("#actions .amount-control")
+    control = page.locator("#amounts .amount-control")
     control.wait_for()
     assert page.locator("#actions [data-text*='more in cash']").count() == 0, "no +10/+50 buttons beside it"
     assert page.locator("#board .gm-trade.gm-offer-money").count() == 0
@@ -103,17 +103,17 @@ def test_the_cash_of_an_offer_is_typed_once_and_confirmed(browser: Any, live_ser
     assert page.locator("#error").is_hidden()
     # The partner's side, with − / + : one step of 10 from the amount typed.
     set_cash(page, "1", 120)
-    page.click("#actions .amount-control .step-plus")
-    assert page.input_value("#actions .amount-number") == "130"
-    page.click("#actions .amount-confirm")
+    page.click("#amounts .amount-control .step-plus")
+    assert page.input_value("#amounts .amount-number") == "130"
+    page.click("#amounts .amount-confirm")
     page.wait_for_function("() => Magnates.table.snapshot().view.draft.money === 130")
     assert "130" in page.locator("#board .gm-draft").inner_text()
     phone = new_page(browser, phone=True)
     phone.goto(f"{live_server.url}/table.html?game={game}#token={token}")
-    phone.locator("#actions .amount-control").wait_for()
+    phone.locator("#amounts .amount-control").wait_for()
     phone.evaluate("() => window.scrollTo(0, 0)")
     phone.screenshot(path=str(SHOTS / f"{stem}-offer-phone.png"))
-    box = phone.locator("#actions .amount-control .amount-number").bounding_box()
+    box = phone.locator("#amounts .amount-control .amount-number").bounding_box()
     assert box is not None and box["height"] >= 44, "a tap target on the phone"
     for p in (page, phone):
         assert_no_js_errors(p)

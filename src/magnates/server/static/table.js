@@ -66,7 +66,7 @@ import { mountHints, mountReview } from "/review.js";
       return;
     }
     waiting = true;
-    for (const b of document.querySelectorAll("#actions button, #actions select, #undo")) b.disabled = true;
+    for (const b of document.querySelectorAll("#actions button, #actions select, #amounts button, #undo")) b.disabled = true;
     socket.send(JSON.stringify(message));
   }
 
@@ -181,7 +181,9 @@ import { mountHints, mountReview } from "/review.js";
   // Group actions by kind; a kind with many actions differing only in a detail (a payment) gets a menu.
   function drawActions(s) {
     const box = document.getElementById("actions");
+    const amounts = document.getElementById("amounts");
     box.replaceChildren();
+    amounts.replaceChildren();
     document.getElementById("actions-panel").classList.toggle("hidden", history || s.seat === null || s.seat === undefined);
     if (!s.legal || !s.legal.length) {
       box.append(el("p", { class: "muted", text: s.status === "finished" ? "The game is over." : "Nothing to choose now." }));
@@ -190,17 +192,16 @@ import { mountHints, mountReview } from "/review.js";
     // A long list, or a number to choose, is offered a step at a time (choice-steps.js).
     const ctx = { play, plain: plainList,
       button: (action, label) => choiceButton(action, label, () => play(action.id), { "data-action": action.id, "data-text": action.text }) };
-    // A game may offer an amount as one control (renderer.amountControls) instead of its fixed steps.
+    // A game may offer an amount as one control (renderer.amountControls) instead of its fixed steps:
+    // it heads the choices in a box of its own (#amounts), since its − and + are no moves.
     let extra = null;
     try { extra = renderer && renderer.amountControls ? renderer.amountControls(s, info, { playSeries }) : null; } catch (err) { console.error(err); }
     const legal = extra ? s.legal.filter((a) => !extra.kinds.includes(a.kind)) : s.legal;
-    if (extra) box.append(extra.element);
-    const rest = el("div", { class: "choices-rest" });
-    box.append(rest);
+    if (extra) amounts.append(extra.element);
     if (!legal.length) return;
     const most = MOST_BUTTONS - (extra ? extra.element.querySelectorAll("button").length : 0); // the control's buttons count too
-    if (needsSteps(legal, most)) drawSteps(rest, legal, ctx, most);
-    else rest.append(plainList(legal));
+    if (needsSteps(legal, most)) drawSteps(box, legal, ctx, most);
+    else box.append(plainList(legal));
   }
 
   /** Actions as buttons grouped by kind; a kind's actions differing only in a payment share a menu. */
