@@ -39,3 +39,13 @@ def test_bench_runs_random_playouts():
     result = runner.invoke(app, ["bench", "galactic-magnate", "--seconds", "0.5", "--players", "3", "--json"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.output)["steps"] > 0
+
+
+def test_play_takes_the_cash_of_an_offer_as_one_typed_amount():
+    """ "ask 230" sets the offer's cash in one go (its steps played in order); a sum beyond the means is refused."""
+    typed = "Make an offer to Player 2\nask 230\noffer 10000\nquit\n"
+    result = runner.invoke(app, ["play", "galactic-magnate", "--vs", "random", "--seed", "3"], input=typed)
+    assert result.exit_code == 0, result.output[-3000:]
+    assert "Player 1 offers nothing to Player 2 for 230" in result.output
+    assert "you can give at most 3900 in cash now" in result.output
+    assert 'type "offer 230", "ask 120" or "no cash"' in result.output

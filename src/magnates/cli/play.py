@@ -55,7 +55,8 @@ SAVE_FAILED = 2
 
 HELP_TEXT = """\
 Type the number of an action, or its text (or the start of its text, if only
-one action begins that way). Other commands:
+one action begins that way). In a Galactic Magnate trade offer, "offer 230",
+"ask 120" or "no cash" sets the offer's cash in one go. Other commands:
   show        show the game and the actions again
   save FILE   save the game to FILE (load it later with --load FILE)
   help        this text
@@ -124,6 +125,7 @@ class PlaySession:
         self.viewers: list[int | None] = [*self.seen, None]
         self.actors, self.texts = actors_of(game, state.history, self.viewers)
         self.hot_seat = HotSeat(list(self.seen))  # people sharing the terminal hand it over between turns
+        self.planned: list[int] = []  # the actions still to play of a typed shorthand (Game.typed_plan)
 
     def warn(self, message: str) -> None:
         self.console.print(f"[yellow]warning:[/] {escape(message)}", soft_wrap=True)
@@ -241,6 +243,10 @@ class PlaySession:
 
     def ask_human(self, player: int) -> int:
         legal = self.state.legal_actions()
+        if self.planned and self.planned[0] in legal:  # the rest of a typed shorthand ("offer 230")
+            self.seen[player] = len(self.state.history) + 1
+            return self.planned.pop(0)
+        self.planned = []
         menu = action_menu(self.game, legal)
         if not self.hot_seat.hand_over(player, self.console, self.read_line):
             raise EndOfInput
@@ -257,6 +263,18 @@ class PlaySession:
             if line.lower() == "show":
                 self.show_decision(player, menu)
                 continue
+            try:
+                plan = self.game.typed_plan(self.state, player, line)
+            except ValueError as err:
+                self.console.print(f"{line!r}: {err}.", markup=False)
+                continue
+            if plan is not None and not plan:
+                self.console.print("The offer already holds that much cash.", markup=False)
+                continue
+            if plan:
+                self.planned = plan[1:]
+                self.seen[player] = len(self.state.history) + 1
+                return plan[0]
             choice = self.match_action(line, menu)
             if isinstance(choice, str):
                 self.console.print(choice, markup=False)

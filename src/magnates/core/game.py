@@ -112,6 +112,16 @@ class Game(ABC):
     def parse_action(self, value: int | str | dict[str, Any] | Action) -> int:
         return self.action_space.parse(value)
 
+    def typed_plan(self, state: State, player: int, line: str) -> list[int] | None:
+        """Actions that a person's typed shorthand stands for, or None when `line` is no such shorthand.
+
+        A few decisions read better as one typed value than as a run of fixed steps (Galactic
+        Magnate's "offer 230" for the cash in a trade offer, built from steps of 10/50/100/500): the
+        terminal plays the returned actions in order. Raises ValueError saying why a shorthand cannot
+        be carried out now. Most games have none.
+        """
+        return None
+
     @abstractmethod
     def new_initial_state(self) -> State:
         """The state before the first chance event (deal, seating) of a new game."""

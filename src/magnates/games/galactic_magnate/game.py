@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Mapping
 from functools import cached_property
 from typing import Any
@@ -14,11 +15,14 @@ from magnates.core.encoding import Encoder
 from magnates.core.errors import OptionError
 from magnates.core.game import Game, State
 from magnates.core.options import Option
-from magnates.games.galactic_magnate import actions, bots, consistency, fortune, info, serial
+from magnates.games.galactic_magnate import actions, bots, consistency, fortune, info, serial, trading
 from magnates.games.galactic_magnate import design as galactic_design
 from magnates.games.galactic_magnate.board import TABLES, Tables
 from magnates.games.galactic_magnate.observation import GalacticMagnateEncoder
 from magnates.games.galactic_magnate.state import GalacticState
+
+CASH_FORM = re.compile(r"^\s*(?:(offer|give|ask)\s+(\d+)(?:\s+in\s+cash)?|(no)\s+cash)\s*$", re.IGNORECASE)
+"""The typed cash of a trade offer: "offer 230" (I pay), "ask 120" (my partner pays), "no cash"."""
 
 
 class GalacticMagnateGame(Game):
@@ -54,6 +58,15 @@ class GalacticMagnateGame(Game):
             self.options[core_design.DESIGN] = loaded.override
             self.design_data = loaded.merged
             self.tables = loaded.built
+
+    def typed_plan(self, state: State, player: int, line: str) -> list[int] | None:
+        """ "offer 230", "ask 120" or "no cash": the cash of the offer being built, set in one go."""
+        match = CASH_FORM.match(line)
+        if match is None or not isinstance(state, GalacticState) or state.trade_with < 0:
+            return None
+        word, amount = (match.group(1) or match.group(3)).lower(), int(match.group(2) or 0)
+        target = 0 if word == "no" else -amount if word in ("offer", "give") else amount
+        return trading.cash_plan(state, player, target)
 
     def check_options(self, options: dict[str, Any]) -> None:
         if not 1 <= options["max_rounds"] <= 100_000:

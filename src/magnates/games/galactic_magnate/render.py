@@ -121,6 +121,8 @@ def pending_lines(game: Game, view: Mapping[str, Any]) -> list[RenderableType]:
     draft = view.get("draft")
     if draft is not None:
         out.append(Text(f"Offer being built ({draft['steps_left']} steps left): {draft['text']}", style="bold"))
+        if view.get("seat") == draft["from"]:
+            out.append(Text('Set its cash in one go: type "offer 230", "ask 120" or "no cash".', style="dim"))
     return out
 
 

@@ -229,3 +229,61 @@ def drop_stale_offers(s: GalacticState) -> None:
             s.owner[loc] != offer.receiver for loc in offer.take
         ):
             withdraw(s, offerer)
+
+
+# -- the cash in an offer as one amount ----------------------------------------------------------
+def cash_bounds(s: GalacticState, seat: int) -> tuple[int, int]:
+    """The cash the offer being built may hold, as (most the offerer gives, most it asks), both >= 0.
+
+    Each side may be asked for no more than it could spend now (cash plus credit), in steps of 10.
+    """
+    mine = max(0, economy.means(s, seat)) // 10 * 10
+    theirs = max(0, economy.means(s, s.trade_with)) // 10 * 10
+    return mine, theirs
+
+
+def cash_plan(s: GalacticState, seat: int, target: int) -> list[int]:
+    """The fewest money steps that set the offer's cash to `target` (> 0: asked of the partner, < 0: given).
+
+    People think of an offer's cash as one amount ("I give 230"); the action space keeps its fixed
+    steps (`MONEY_STEPS`, up or down on either side) so that it stays small and fixed. This finds the
+    shortest run of those steps from the cash now to `target`, every step legal on the way, within the
+    building steps left. Raises ValueError saying why when there is none.
+    """
+    if s.trade_with < 0 or s.current_player() != seat:
+        raise ValueError("no offer is being built by this player now")
+    if target % 10:
+        raise ValueError(f"cash in an offer goes in steps of 10; {abs(target)} is not one")
+    mine, theirs = cash_bounds(s, seat)
+    if target < -mine:
+        raise ValueError(f"you can give at most {mine} in cash now (cash plus credit)")
+    if target > theirs:
+        raise ValueError(f"Player {s.trade_with + 1} can pay at most {theirs} in cash now (cash plus credit)")
+    ids = s.ids
+    moves = [(-amount // 10, a) for a, amount in ids.offer_money.items()]
+    moves += [(amount // 10, a) for a, amount in ids.ask_money.items()]
+    low, high = -mine // 10, theirs // 10
+    start, goal = s.draft_money // 10, target // 10
+    came: dict[int, tuple[int, int]] = {start: (start, -1)}
+    frontier = [start]
+    while frontier and goal not in came:
+        following = []
+        for here in frontier:
+            for delta, action in moves:
+                there = here + delta
+                if low <= there <= high and there not in came:
+                    came[there] = (here, action)
+                    following.append(there)
+        frontier = following
+    if goal not in came:  # every value in the bounds is reached by steps of 10
+        raise ValueError(f"the cash cannot be set to {abs(target)} now")
+    plan: list[int] = []
+    at = goal
+    while at != start:
+        at, action = came[at]
+        plan.append(action)
+    plan.reverse()
+    left = MAX_BUILD_STEPS - s.draft_steps
+    if len(plan) > left:
+        raise ValueError(f"that amount takes {len(plan)} changes to the offer and {left} are left")
+    return plan

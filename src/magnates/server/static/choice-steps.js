@@ -52,8 +52,8 @@ export function plainCount(actions) {
 }
 
 /** Whether the legal actions need steps: too many buttons, or a number better chosen on a stepper. */
-export function needsSteps(actions) {
-  if (plainCount(actions) > MOST_BUTTONS) return true;
+export function needsSteps(actions, most = MOST_BUTTONS) {
+  if (plainCount(actions) > most) return true;
   const byKind = groupBy(actions, (a) => a.kind);
   return [...byKind.values()].some((group) => stepperField(group));
 }
@@ -70,9 +70,10 @@ function groupBy(actions, keyOf) {
 
 /**
  * Draw the choices as steps into `box`. `ctx.button(action, label)` makes a final choice's button,
- * `ctx.plain(actions)` draws a short list the usual way, `ctx.play(id)` plays an action.
+ * `ctx.plain(actions)` draws a short list the usual way, `ctx.play(id)` plays an action; `most`
+ * buttons at once (fewer where other controls share the panel).
  */
-export function drawSteps(box, actions, ctx) {
+export function drawSteps(box, actions, ctx, most = MOST_BUTTONS) {
   const trail = []; // the steps taken: [{label, actions}]
   const show = (list, title) => {
     const part = el("div", { class: "step-pick" });
@@ -90,7 +91,7 @@ export function drawSteps(box, actions, ctx) {
   const next = (label, list) => { trail.push({ label, actions: list }); show(list, label); };
 
   function level(list, title) {
-    const budget = MOST_BUTTONS - (trail.length ? 1 : 0); // a step back is a button too
+    const budget = most - (trail.length ? 1 : 0); // a step back is a button too
     const kinds = groupBy(list, (a) => a.kind);
     if (kinds.size > 1) {
       // Every kind at once where that stays short (a stepper counts as its three buttons), else the kinds first.

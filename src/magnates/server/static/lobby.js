@@ -142,6 +142,7 @@
   function seatChoiceHelp(value) {
     if (value === "you") return "You play this seat under your name.";
     if (value === "person") return "A friend: you get a link to send them.";
+    if (value === "here") return "Hot seat: someone playing on this device with you; the table asks you to pass it between turns.";
     if (value === "open") return "Anyone in the lobby can take this seat from the open tables.";
     const level = botLevels.find((b) => `bot:${b.name}` === value);
     return level ? level.description : "";
@@ -158,6 +159,7 @@
         el("optgroup", { label: "People" },
           el("option", { value: "you", text: "You" }),
           el("option", { value: "person", text: "A friend (send a link)" }),
+          el("option", { value: "here", text: "On this device (hot seat)" }),
           el("option", { value: "open", text: "Open seat (anyone may take it)" })),
         el("optgroup", { label: "Bots" }, botLevels.map((b) => el("option", { value: `bot:${b.name}`, text: botTitle(b.name) }))));
       const preferred = previous[seat] || (seat === 0 ? "you" : `bot:${greedy}`);
@@ -171,7 +173,7 @@
       const help = el("p", { class: "help", id: `${id}-help` });
       const update = () => {
         help.textContent = seatChoiceHelp(select.value);
-        friend.classList.toggle("hidden", select.value !== "person");
+        friend.classList.toggle("hidden", select.value !== "person" && select.value !== "here");
         const level = botLevels.find((b) => `bot:${b.name}` === select.value);
         thinking.classList.toggle("hidden", !(level && level.thinks && thinkingTimes.length));
       };
@@ -198,7 +200,7 @@
     return [...seatList.querySelectorAll("select[data-seat]")].map((select) => {
       const value = select.value;
       if (value === "you") return { kind: "person", name: myName() || null };
-      if (value === "person") {
+      if (value === "person" || value === "here") {
         const friend = seatList.querySelector(`[data-seat-name="${select.dataset.seat}"]`).value.trim();
         return { kind: "person", name: friend || null };
       }
@@ -242,8 +244,20 @@
     if (created.waiting_for > 0) {
       box.append(el("p", { class: "help waiting-note", text: `The game waits for ${created.waiting_for} more player${created.waiting_for === 1 ? "" : "s"}: it starts when every seat is taken, or when you start it with bots from the table.` }));
     }
-    const mine = created.seats.filter((s) => s.link && (kinds || [])[s.seat] === "you");
-    for (const seat of mine) {
+    // Hot seat: every seat played at this device opens one table page; the secrets ride in the fragment.
+    const here = created.seats.filter((s) => s.token && ["you", "here"].includes((kinds || [])[s.seat]));
+    const hotSeat = here.length > 1 && (kinds || []).includes("here");
+    if (hotSeat) {
+      const link = hotSeatLink(created.id, here.map((s) => s.token));
+      box.append(el("p", {}, el("a", { href: link, id: "hot-seat-link", class: "button primary big",
+        text: `Open the table for ${here.map((s) => s.name).join(", ")} on this device` })));
+      if (created.seats.every((s) => here.includes(s) || (!s.link && !s.open))) {
+        window.location.assign(link); // nobody else to send a link to: straight to the table
+        return;
+      }
+    }
+    const mine = hotSeat ? here : created.seats.filter((s) => s.link && (kinds || [])[s.seat] === "you");
+    for (const seat of hotSeat ? [] : mine) {
       box.append(el("p", {}, el("a", { href: new URL(seat.link, window.location.href).href, class: "seat-link button primary big", "data-seat": seat.seat,
         text: `Go to your table (as ${seat.name})` })));
     }
@@ -275,6 +289,11 @@
   }
 
   // -- tables to join and to watch ------------------------------------------------------------
+  /** The hot-seat table: the seats' secrets in the fragment (never sent to the server in the URL). */
+  function hotSeatLink(gameId, tokens) {
+    return new URL(`/table.html?game=${encodeURIComponent(gameId)}#seats=${tokens.map(encodeURIComponent).join(",")}`, window.location.href).href;
+  }
+
   async function take(table, seat, button) {
     fail("");
     button.disabled = true;

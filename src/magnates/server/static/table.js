@@ -13,9 +13,10 @@ import { rulesPanel } from "/rules-panel.js";
 import { drawWaiting } from "/waiting-room.js";
 import { withNames } from "/kit.js";
 import { drawLegend } from "/legend.js";
-import { drawSteps, needsSteps } from "/choice-steps.js";
+import { MOST_BUTTONS, drawSteps, needsSteps } from "/choice-steps.js";
 import { hotSeats, passScreen } from "/hot-seat.js";
 import { wirePhone, zoomBoard } from "/phone.js";
+import { fitBoard } from "/fit.js";
 import { mountHints, mountReview } from "/review.js";
 
 (async function () {
@@ -65,7 +66,7 @@ import { mountHints, mountReview } from "/review.js";
       return;
     }
     waiting = true;
-    for (const b of document.querySelectorAll("#actions button, #actions select, #undo")) b.disabled = true;
+    for (const b of document.querySelectorAll("#actions button, #actions select, #amounts button, #undo")) b.disabled = true;
     socket.send(JSON.stringify(message));
   }
 
@@ -76,6 +77,25 @@ import { mountHints, mountReview } from "/review.js";
       return true;
     }
     api("POST", `/api/games/${gameId}/chat`, { text: message.text }, token).catch((err) => fail(String(err.message || err)));
+    return true;
+  }
+
+  // A run of moves chosen at once (an amount set by its fixed steps): each is sent when the one
+  // before has been applied and it is still legal; anything else (an error, another's turn) ends it.
+  let series = [];
+  let seriesSent = -1; // the step at which the series' last move was sent
+  function playSeries(ids) {
+    series = ids.slice(1);
+    seriesSent = snapshot.step;
+    play(ids[0]);
+  }
+
+  function continueSeries(s) {
+    if (!series.length || s.step <= seriesSent) return false; // not yet the result of the move sent
+    const next = series.shift();
+    if (s.seat === null || s.decider !== s.seat || !(s.legal || []).some((a) => a.id === next)) { series = []; return false; }
+    seriesSent = s.step;
+    send({ type: "action", action: next, step: s.step });
     return true;
   }
 
@@ -161,7 +181,9 @@ import { mountHints, mountReview } from "/review.js";
   // Group actions by kind; a kind with many actions differing only in a detail (a payment) gets a menu.
   function drawActions(s) {
     const box = document.getElementById("actions");
+    const amounts = document.getElementById("amounts");
     box.replaceChildren();
+    amounts.replaceChildren();
     document.getElementById("actions-panel").classList.toggle("hidden", history || s.seat === null || s.seat === undefined);
     if (!s.legal || !s.legal.length) {
       box.append(el("p", { class: "muted", text: s.status === "finished" ? "The game is over." : "Nothing to choose now." }));
@@ -170,8 +192,16 @@ import { mountHints, mountReview } from "/review.js";
     // A long list, or a number to choose, is offered a step at a time (choice-steps.js).
     const ctx = { play, plain: plainList,
       button: (action, label) => choiceButton(action, label, () => play(action.id), { "data-action": action.id, "data-text": action.text }) };
-    if (needsSteps(s.legal)) drawSteps(box, s.legal, ctx);
-    else box.append(plainList(s.legal));
+    // A game may offer an amount as one control (renderer.amountControls) instead of its fixed steps:
+    // it heads the choices in a box of its own (#amounts), since its − and + are no moves.
+    let extra = null;
+    try { extra = renderer && renderer.amountControls ? renderer.amountControls(s, info, { playSeries }) : null; } catch (err) { console.error(err); }
+    const legal = extra ? s.legal.filter((a) => !extra.kinds.includes(a.kind)) : s.legal;
+    if (extra) amounts.append(extra.element);
+    if (!legal.length) return;
+    const most = MOST_BUTTONS - (extra ? extra.element.querySelectorAll("button").length : 0); // the control's buttons count too
+    if (needsSteps(legal, most)) drawSteps(box, legal, ctx, most);
+    else box.append(plainList(legal));
   }
 
   /** Actions as buttons grouped by kind; a kind's actions differing only in a payment share a menu. */
@@ -323,6 +353,7 @@ import { mountHints, mountReview } from "/review.js";
     document.body.dataset.status = s.status || (s.result ? "finished" : "playing");
     document.body.dataset.decider = s.decider;
     document.body.dataset.history = history ? "1" : "";
+    document.body.dataset.game = s.game || ""; // a game's stylesheet may lay the page out its own way
     const title = s.title || (live && live.title) || s.game;
     const mine = myTurn(s);
     signalTurn(title, mine);
@@ -364,6 +395,7 @@ import { mountHints, mountReview } from "/review.js";
     drawTools(s); // in the history too: the game's name, options and the step shown
     if (!history) {
       drawActions(s);
+      fitBoard(board); // after the choices: their height at the bottom is what the board leaves free
       const undo = document.getElementById("undo");
       undo.classList.toggle("hidden", !s.can_undo);
       undo.disabled = false;
@@ -388,11 +420,13 @@ import { mountHints, mountReview } from "/review.js";
         if (waiting) fail("");
         waiting = false;
         live = message;
+        if (!history && series.length && continueSeries(message)) { snapshot = message; return; } // the next step of a series
         if (!history) draw(message);
       } else if (message.type === "chat" && message.message) {
         chat.add(message.message);
       } else if (message.type === "error") {
         waiting = false;
+        series = [];
         fail(message.message);
         if (snapshot && !history) draw(snapshot);
         if (message.fatal) { socket.onclose = null; document.getElementById("connection").textContent = "refused"; }
@@ -540,6 +574,7 @@ import { mountHints, mountReview } from "/review.js";
     foldChoices.textContent = folded ? "Show choices" : "Hide choices";
   });
   wirePhone();
+  window.addEventListener("resize", () => fitBoard(document.getElementById("board")));
   bindToggle(document.getElementById("sound-toggle"), "sound");
   bindToggle(document.getElementById("notify-toggle"), "notify", askNotifications);
   wireReplayBar();

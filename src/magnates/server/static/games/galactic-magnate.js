@@ -5,6 +5,7 @@
 // renderer contract. Board keys: "loc:<0..39>", "seat:<0..>", "dice", "event", "bid:<kind>:<amount>",
 // "offer:<offerer seat>", "trade", "character:<name>".
 import { el, svg, seatColor, seatName, die, pips, playerPanel } from "/kit.js";
+import { amountControl, fewestSteps } from "/amount-steps.js";
 
 const CSS_HREF = new URL("./galactic-magnate.css", import.meta.url).href;
 if (!document.querySelector(`link[href="${CSS_HREF}"]`)) {
@@ -546,13 +547,48 @@ function tradeKey(action) {
   return `trade:${action.kind}${amount !== undefined ? `:${amount}` : ""}`;
 }
 
-const TRADE_BUTTON_KINDS = new Set(["offer-money", "ask-money", "propose", "no-offer"]);
+const TRADE_BUTTON_KINDS = new Set(["propose", "no-offer"]); // the cash is set in the choices (amountControls)
 
 function tradeButton(action) {
   const amount = (action.json || {}).amount;
   const text = amount !== undefined ? `+${num(amount)}` : action.text;
   return el("button", { type: "button", class: `gm-trade gm-${action.kind}`, "data-target": tradeKey(action), "aria-label": action.text,
     title: action.text, text });
+}
+
+const CASH_KINDS = ["offer-money", "ask-money"];
+
+/**
+ * The cash of the offer being built, as one amount: the choices panel shows this control instead of
+ * the "+10 / +50 / +100 / +500" steps, and plays the fewest steps that reach the amount set.
+ */
+export function amountControls(snapshot, info, ctx) {
+  const view = snapshot.view || {};
+  const draft = view.draft;
+  const legal = (snapshot.legal || []).filter((a) => CASH_KINDS.includes(a.kind));
+  if (!draft || draft.from !== snapshot.seat || !legal.length) return null;
+  const means = (seat) => Math.max(0, Math.floor(((view.cash || [])[seat] + ((view.credit || [])[seat] || 0)) / 10) * 10);
+  const mine = means(draft.from);
+  const theirs = means(draft.to);
+  const partner = seatName(snapshot, draft.to);
+  // Every step of the game's action space, legal now or not: the search keeps each one within the means.
+  const moves = (info.actions || []).map((a) => ({ id: a.id, kind: a.kind, amount: (a.json || {}).amount }))
+    .filter((a) => CASH_KINDS.includes(a.kind) && Number.isInteger(a.amount))
+    .map((a) => ({ id: a.id, delta: a.kind === "offer-money" ? -a.amount : a.amount }));
+  const words = (v) => (v === 0 ? "no cash" : v < 0 ? `you give ${num(-v)}` : `${partner} gives ${num(v)}`);
+  const plan = (v) => {
+    if (!Number.isInteger(v) || v % 10) return "Cash goes in steps of 10.";
+    if (v < -mine) return `You can give at most ${num(mine)} now (cash plus credit).`;
+    if (v > theirs) return `${partner} can pay at most ${num(theirs)} now (cash plus credit).`;
+    const ids = fewestSteps(draft.money, v, moves.length ? moves : legalMoves(legal), -mine, theirs, draft.steps_left);
+    return ids || `That takes more than the ${num(draft.steps_left)} changes left to this offer.`;
+  };
+  return { kinds: CASH_KINDS, element: amountControl({ title: "Cash in the offer", now: draft.money, low: -mine, high: theirs, step: 10,
+    sides: ["you give", `${partner} gives`], words, plan, playSeries: ctx.playSeries }) };
+}
+
+function legalMoves(legal) {
+  return legal.map((a) => ({ id: a.id, delta: (a.kind === "offer-money" ? -1 : 1) * (a.json || {}).amount }));
 }
 
 function drawOffers(snapshot, info) {
@@ -569,14 +605,12 @@ function drawOffers(snapshot, info) {
   let drafting = null;
   if (draft) {
     const legal = (snapshot.legal || []).filter((a) => TRADE_BUTTON_KINDS.has(a.kind));
-    const mine = legal.filter((a) => a.kind === "offer-money").map(tradeButton);
-    const theirs = legal.filter((a) => a.kind === "ask-money").map(tradeButton);
     const finish = legal.filter((a) => a.kind === "propose" || a.kind === "no-offer").map(tradeButton);
     const left = typeof draft.steps_left === "number" ? ` (${num(draft.steps_left)} changes left)` : "";
     drafting = el("div", { class: "gm-offer gm-draft", "aria-label": `offer being made by ${seatName(snapshot, draft.from)}` },
       el("div", { class: "gm-offer-title" }, "Offer being made by ", seatChip(snapshot, draft.from), " to ", seatChip(snapshot, draft.to), left),
-      el("p", { class: "muted gm-hint", text: "Click properties on the board to put them in or take them out." }),
-      bundles(snapshot, info, draft, mine, theirs),
+      el("p", { class: "muted gm-hint", text: "Click properties on the board to put them in or take them out; set the cash under Choices." }),
+      bundles(snapshot, info, draft),
       finish.length ? el("div", { class: "gm-trade-controls" }, finish) : null);
   } else if (view.phase_name === "offer" && view.trade_with >= 0) {
     drafting = el("p", { class: "muted" }, `${who(snapshot, info, turnHolder(view))} is making an offer to `, seatChip(snapshot, view.trade_with));

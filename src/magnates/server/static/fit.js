@@ -1,0 +1,27 @@
+// A wide screen: a tall board is scaled to the height left in the window above the choices, so the
+// whole board, the hand beside it and the choices are seen without scrolling (at 1280x800 too). The
+// game's stylesheet reads the height as `--board-fit`; on a phone (under 900 px) nothing is set.
+"use strict";
+
+const FITTED = "svg.mg-board";
+const SMALLEST = 300; // below this a board is too small to read: the page scrolls instead
+
+/** The room for `board`'s big drawing: the window's height below its top, less the choices held at the bottom. */
+export function fitBoard(board) {
+  if (!board) return;
+  const drawing = board.querySelector(FITTED);
+  if (!drawing || !window.matchMedia("(min-width: 900px)").matches) {
+    board.style.removeProperty("--board-fit");
+    return;
+  }
+  const panel = document.getElementById("actions-panel");
+  // The choices are held at the bottom of the window on one's turn (table.css), unless the game's
+  // stylesheet puts them beside the board (Magnate on a wide screen): only choices under it take room.
+  const spot = panel ? panel.getBoundingClientRect() : null;
+  const here = drawing.getBoundingClientRect();
+  const under = spot && spot.left < here.right && spot.right > here.left;
+  const held = under && document.body.classList.contains("my-turn") && !panel.classList.contains("hidden") ? spot.height : 0;
+  const top = drawing.getBoundingClientRect().top + window.scrollY;
+  const room = Math.floor(window.innerHeight - top - held - 16);
+  board.style.setProperty("--board-fit", `${Math.max(SMALLEST, room)}px`);
+}
