@@ -31,6 +31,7 @@ from sqlalchemy import (
     case,
     create_engine,
     event,
+    exc,
     func,
     select,
     update,
@@ -214,6 +215,7 @@ class Store:
         self._insert_sql = (
             f"INSERT INTO events (game_id, seq, kind, action, seat) VALUES ({mark}, {mark}, {mark}, {mark}, {mark})"
         )
+        self._status_sql = f"UPDATE games SET status = {mark} WHERE id = {mark} AND status != {mark}"
         # Set (to this process's name) when several processes share this PostgreSQL database: every
         # write then tells the others, in its own transaction, so they hear of it once it is committed.
         self.sender: str | None = None
@@ -221,8 +223,10 @@ class Store:
     def announce(self, connection: Connection, kind: str, game_id: str | list[str], **extra: Any) -> None:
         """NOTIFY the other server processes of a change to a game (delivered at commit; fanout.py)."""
         if self.sender is not None:
-            payload = json.dumps({"t": kind, "g": game_id, "from": self.sender, **extra}, separators=(",", ":"))
-            connection.exec_driver_sql("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
+            connection.exec_driver_sql("SELECT pg_notify(%s, %s)", (CHANNEL, self._payload(kind, game_id, **extra)))
+
+    def _payload(self, kind: str, game_id: str | list[str], **extra: Any) -> str:
+        return json.dumps({"t": kind, "g": game_id, "from": self.sender, **extra}, separators=(",", ":"))
 
     @contextmanager
     def _session(self) -> Iterator[Session]:
@@ -253,38 +257,60 @@ class Store:
             for e in events:
                 session.add(EventRow(game_id=game.id, seq=e.seq, kind=e.kind, action=e.action, seat=e.seat))
 
-    def append(
-        self,
-        game_id: str,
-        events: Sequence[StoredEvent],
-        status: str | None = None,
-        connection: Connection | None = None,
-        announce: bool = True,
-    ) -> None:
-        """Append events (and set the game's status) in one transaction: all or nothing.
+    def append(self, game_id: str, events: Sequence[StoredEvent], status: str | None = None) -> None:
+        """Append events (and set the game's status) in one transaction: all or nothing."""
+        self.append_many([(game_id, events, status)])
 
-        With `connection`, inside that connection's transaction (the writer's group commit,
-        writer.py). SQLAlchemy Core, not the ORM: this runs once per move and is the server's hot path.
-        Without `announce`, the caller tells the other processes itself (the writer: once per transaction).
+    def append_many(self, writes: Sequence[tuple[str, Sequence[StoredEvent], str | None]]) -> None:
+        """Several games' events (and statuses) in one transaction: all or nothing (the writer's group
+        commit, writer.py); one notification for all of them tells the other processes.
+
+        The server's hot path, so it speaks to the driver itself on a connection from the engine's
+        pool (checked out as any other, with its hooks and PostgreSQL's pre-ping): SQLAlchemy's
+        Connection and transaction objects cost twice the insert itself (0.15 against 0.065 ms a
+        move on SQLite). A driver error is raised as SQLAlchemy's own (IntegrityError for a step
+        already stored, OperationalError when the database is away), as every other write raises it.
         """
-        if connection is None:
-            with self.engine.begin() as own:
-                self._append(own, game_id, events, status, announce)
-        else:
-            self._append(connection, game_id, events, status, announce)
+        rows = [(game_id, e.seq, e.kind, e.action, e.seat) for game_id, events, _ in writes for e in events]
+        statuses = [(status, game_id, status) for game_id, _, status in writes if status is not None]
+        changed = [game_id for game_id, events, status in writes if events or status is not None]
+        if not changed:
+            return
+        raw = self.engine.raw_connection()
+        statement = self._insert_sql
+        try:
+            cursor = raw.cursor()
+            try:
+                if rows:
+                    cursor.executemany(statement, rows)
+                if statuses:
+                    statement = self._status_sql
+                    cursor.executemany(statement, statuses)
+                if self.sender is not None:
+                    statement = "SELECT pg_notify(%s, %s)"
+                    cursor.execute(statement, (CHANNEL, self._payload("e", changed if len(writes) > 1 else changed[0])))
+            finally:
+                cursor.close()
+            statement = "COMMIT"
+            raw.commit()
+        except Exception as err:
+            raise self._driver_error(raw, statement, err) from err
+        finally:
+            raw.close()  # back to the pool (which rolls back whatever a failure left open)
 
-    def _append(
-        self, connection: Connection, game_id: str, events: Sequence[StoredEvent], status: str | None, announce: bool
-    ) -> None:
-        if events:
-            # The driver's own SQL: SQLAlchemy's statement machinery costs more than the insert itself.
-            connection.exec_driver_sql(self._insert_sql, [(game_id, e.seq, e.kind, e.action, e.seat) for e in events])
-        if status is not None:
-            connection.execute(
-                update(GameRow).where(GameRow.id == game_id, GameRow.status != status).values(status=status)
-            )
-        if announce and (events or status is not None):
-            self.announce(connection, "e", game_id)
+    def _driver_error(self, raw: Any, statement: str, err: Exception) -> BaseException:
+        """A driver's error as SQLAlchemy raises it; a connection the database dropped is not reused."""
+        dbapi = self.engine.dialect.loaded_dbapi
+        if not isinstance(err, dbapi.Error):
+            return err
+        try:
+            lost = self.engine.dialect.is_disconnect(err, raw.dbapi_connection, None)
+        except Exception:
+            lost = False
+        if lost:
+            raw.invalidate(err)
+        return exc.DBAPIError.instance(statement, None, err, dbapi.Error, connection_invalidated=lost,
+                                       dialect=self.engine.dialect)  # fmt: skip
 
     def set_seats(self, game_id: str, seats: list[dict[str, Any]]) -> None:
         """Replace a game's seats (a re-issued link's new hash, a seat taken); the events stay untouched."""

@@ -97,12 +97,8 @@ class Writer:
         try:
             if len(batch) == 1:
                 self.store.append(batch[0].game_id, batch[0].events, batch[0].status)
-            else:
-                with self.store.engine.begin() as connection:
-                    for write in batch:
-                        self.store.append(write.game_id, write.events, write.status, connection, announce=False)
-                    # One notification for the whole transaction tells the other processes (fanout.py).
-                    self.store.announce(connection, "e", [write.game_id for write in batch])
+            else:  # one transaction, and one notification to the other processes (fanout.py)
+                self.store.append_many([(write.game_id, write.events, write.status) for write in batch])
             return [None] * len(batch)
         except Exception as err:
             if len(batch) == 1 or is_outage(err):  # the database is gone: every request of it fails alike
