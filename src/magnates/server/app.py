@@ -105,13 +105,11 @@ def _links(table: Table) -> dict[str, Any]:
     return answer
 
 
-def pick_token(credentials: HTTPAuthorizationCredentials | None, *fallbacks: str | None) -> str | None:
-    """The secret from the Authorization header, else from a (deprecated) body field; never from a URL."""
+def pick_token(credentials: HTTPAuthorizationCredentials | None) -> str | None:
+    """The seat's secret from the Authorization header, never from a URL nor a body (a signed-in
+    account's session cookie is read by `seat_of`)."""
     if credentials is not None and credentials.credentials:
         return credentials.credentials
-    for value in fallbacks:
-        if value:
-            return value
     return None
 
 
@@ -383,7 +381,7 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
         """
         svc = service()
         table = svc.get(game_id)
-        seat = seat_of(request, table, pick_token(credentials, body.token))
+        seat = seat_of(request, table, pick_token(credentials))
         try:
             await svc.act_async(table, seat, body.action, body.step)
         except Repeated as repeated:
@@ -401,8 +399,8 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
         """Take back your own last action if no chance event or other seat's move came after it."""
         svc = service()
         table = svc.get(game_id)
-        body = body or UndoRequest(step=None, token=None)
-        seat = seat_of(request, table, pick_token(credentials, body.token))
+        body = body or UndoRequest(step=None)
+        seat = seat_of(request, table, pick_token(credentials))
         await svc.undo_async(table, seat, body.step)
         return svc.snapshot(table, seat)
 
