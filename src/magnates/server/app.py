@@ -157,7 +157,7 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = Store(db_url or default_url())
+        store = Store(db_url or default_url(), timeout=limits.db_timeout)
         service = GameService(store, idle_seconds=limits.idle_unload)
         await service.open()  # PostgreSQL: leases and fan-out with the other processes (ownership.py)
         if resume:

@@ -165,10 +165,17 @@ def default_url() -> str:
     return f"sqlite:///{folder / 'web.db'}"
 
 
-def make_engine(url: str) -> Engine:
+DB_TIMEOUT = 10.0  # seconds a statement or a lock wait may take by default (Limits.db_timeout)
+
+
+def make_engine(url: str, timeout: float = DB_TIMEOUT) -> Engine:
+    """The engine for `url`. `timeout` bounds how long one statement (or a wait for a lock) may hang:
+    PostgreSQL's statement_timeout and lock_timeout on every connection, SQLite's busy timeout; past
+    it the driver raises an OperationalError, which the service answers with 503 and Retry-After
+    (durability.py) instead of holding the request, and the game's lock, for as long as the hang."""
     url = normalize_url(url)
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False})
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": timeout})
 
         @event.listens_for(engine, "connect")
         def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -182,7 +189,9 @@ def make_engine(url: str) -> Engine:
         return engine
     # pre-ping: a connection the database dropped (a restart, pg_terminate_backend) is replaced when
     # taken from the pool; connect_timeout: an unreachable host fails a write in seconds, not minutes.
-    return create_engine(url, pool_pre_ping=True, connect_args={"connect_timeout": 5})
+    milliseconds = max(1, round(timeout * 1000))
+    settings = f"-c statement_timeout={milliseconds} -c lock_timeout={milliseconds}"
+    return create_engine(url, pool_pre_ping=True, connect_args={"connect_timeout": 5, "options": settings})
 
 
 def migrate(engine: Engine) -> None:
@@ -194,6 +203,10 @@ def migrate(engine: Engine) -> None:
     config.set_main_option("script_location", str(Path(__file__).with_name("migrations")))
     with engine.begin() as connection:
         if engine.dialect.name == "postgresql":  # servers starting together: one migrates, the others wait
+            # A migration of a large database (or waiting for another server's) may take longer
+            # than one request's statement may.
+            connection.exec_driver_sql("SET LOCAL statement_timeout = 0")
+            connection.exec_driver_sql("SET LOCAL lock_timeout = 0")
             connection.exec_driver_sql("SELECT pg_advisory_xact_lock(%s)", (MIGRATION_LOCK,))
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
@@ -202,9 +215,9 @@ def migrate(engine: Engine) -> None:
 class Store:
     """The games and their event logs. Every write is one short transaction."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, timeout: float = DB_TIMEOUT) -> None:
         self.url = normalize_url(url)
-        self.engine = make_engine(self.url)
+        self.engine = make_engine(self.url, timeout)
         migrate(self.engine)
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
         # Writes go to a thread while other games go on: a commit waits for a disk (PostgreSQL's
