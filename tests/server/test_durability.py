@@ -176,6 +176,9 @@ def test_a_page_opening_a_game_while_the_database_is_away_is_told_to_come_back_n
             away.setattr(service.store, "game", unreachable)
             answer = client.get(f"/api/games/{game_id}")
             assert answer.status_code == 503 and answer.headers["Retry-After"].isdigit(), answer.text
+            said = answer.json()["detail"]
+            assert "cannot be opened" in said and f"try again in {answer.headers['Retry-After']} s" in said
+            assert game_id not in service.tables  # nothing half-loaded
             with client.websocket_connect(f"/ws/games/{game_id}") as ws:
                 told = ws.receive_json()
                 assert told["type"] == "error" and told["fatal"] is False and told["retry_after"] >= 1
