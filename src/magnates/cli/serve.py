@@ -90,7 +90,7 @@ def serve_command(
     db_timeout: float | None = typer.Option(
         None,
         "--db-timeout",
-        help="seconds a database statement or lock wait may take before the request gets 503 [10]",
+        help="seconds a database statement or lock wait may take before the request gets 503 [5]",
         rich_help_panel=LIMITS,
     ),
     build_rate: float | None = typer.Option(

@@ -165,7 +165,7 @@ def default_url() -> str:
     return f"sqlite:///{folder / 'web.db'}"
 
 
-DB_TIMEOUT = 10.0  # seconds a statement or a lock wait may take by default (Limits.db_timeout)
+DB_TIMEOUT = 5.0  # seconds a statement or a lock wait may take by default (Limits.db_timeout)
 
 
 def make_engine(url: str, timeout: float = DB_TIMEOUT) -> Engine:
