@@ -101,3 +101,32 @@ def test_a_transaction_of_more_events_than_one_insert_holds_is_stored_whole_or_n
         store.append_many(more + clash)
     assert [len(store.events(f"g{game}")) for game in range(3)] == [count // 3] * 3
     assert store.game("g2").status == "playing"  # type: ignore[union-attr]
+
+
+def test_the_writers_kept_connection_killed_while_idle_is_replaced_without_losing_the_write(url: str) -> None:  # noqa: F811
+    """On PostgreSQL the writer's thread keeps its connection between transactions (no pre-ping): one
+    the database killed meanwhile fails before COMMIT, so the transaction is written again on a fresh
+    connection, once; a refused write is not kept open on it either."""
+    import threading
+
+    from sqlalchemy import text
+    from sqlalchemy.exc import IntegrityError
+
+    if not url.startswith("postgresql"):
+        pytest.skip("SQLite's connections are taken from the pool for every write")
+    store = new_store(url, 1)
+    store.holder = threading.current_thread()
+    store.append("g0", [StoredEvent(0, ACTION, 1, 0)])
+    kept = store._held
+    assert kept is not None
+    pid = kept.dbapi_connection.info.backend_pid
+    with store.engine.connect() as connection:
+        assert connection.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid}).scalar()
+    store.append("g0", [StoredEvent(1, ACTION, 2, 0)])  # on a fresh connection, no error
+    assert store._held is not None and store._held.dbapi_connection.info.backend_pid != pid
+    with pytest.raises(IntegrityError):
+        store.append("g0", [StoredEvent(1, ACTION, 3, 0)])  # step 1 is stored
+    store.append("g0", [StoredEvent(2, ACTION, 4, 0)])
+    assert [(e.seq, e.action) for e in store.events("g0")] == [(0, 1), (1, 2), (2, 4)]
+    store.release_held()
+    store.dispose()

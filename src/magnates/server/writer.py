@@ -61,6 +61,7 @@ class Writer:
             with self.lock:
                 if self.thread is None or not self.thread.is_alive():
                     self.thread = threading.Thread(target=self._run, name="magnates-writer", daemon=True)
+                    self.store.holder = self.thread  # it keeps its database connection between writes
                     self.thread.start()
 
     def close(self) -> None:
@@ -71,6 +72,12 @@ class Writer:
         self.thread = None
 
     def _run(self) -> None:
+        try:
+            self._serve()
+        finally:
+            self.store.release_held()
+
+    def _serve(self) -> None:
         while True:
             first = self.queue.get()
             if first is None:
