@@ -309,19 +309,22 @@ class Store:
                     raise
                 # The kept connection died while idle (a restart, pg_terminate_backend), before COMMIT
                 # was sent: nothing of this transaction is stored. Once more on one from the pool.
-                raw.invalidate(err)
-                raw.close()
+                dead, raw = raw, None
+                dead.invalidate(err)
+                dead.close()
                 raw = self.engine.raw_connection()
                 self._write(raw, rows, statuses, told)
             statement = "COMMIT"
             raw.commit()
             committed = True
         except Exception as err:
+            if raw is None:  # no connection to be had (raised by the pool, as SQLAlchemy's already)
+                raise
             raise self._driver_error(raw, statement, err) from err
         finally:
             if committed and holding:
                 self._held = raw
-            else:
+            elif raw is not None:
                 raw.close()  # back to the pool (which rolls back whatever a failure left open)
 
     def _write(self, raw: Any, rows: list[tuple[Any, ...]], statuses: list[tuple[str, str, str]], told: Any) -> None:
