@@ -36,6 +36,7 @@ COMMANDS = [
     "serve",
     "train",
     "review",
+    "design",
 ]
 
 

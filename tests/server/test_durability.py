@@ -9,8 +9,10 @@ fault-injection suite under load, on both databases, is `test_faults.py`.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import sqlite3
 import time
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -18,11 +20,13 @@ from fastapi.testclient import TestClient
 from fastapi.websockets import WebSocketDisconnect
 from fault_helpers import sqlite_fault
 from sqlalchemy.exc import IntegrityError, OperationalError
+from test_server_storage import url  # noqa: F401 (the SQLite + PostgreSQL fixture)
 
 from magnates.server.app import create_app
 from magnates.server.durability import FIRST_DELAY, MOST_DELAY, Health, Unavailable, is_outage
+from magnates.server.limits import Limits
 from magnates.server.service import GameService
-from magnates.server.storage import ACTION, Store, StoredEvent, in_force
+from magnates.server.storage import ACTION, Store, StoredEvent, in_force, make_engine, normalize_url
 
 PERSON_AND_BOT = {"game": "toy", "seats": [{"kind": "person"}, {"kind": "bot", "bot": "random"}]}
 
@@ -172,6 +176,9 @@ def test_a_page_opening_a_game_while_the_database_is_away_is_told_to_come_back_n
             away.setattr(service.store, "game", unreachable)
             answer = client.get(f"/api/games/{game_id}")
             assert answer.status_code == 503 and answer.headers["Retry-After"].isdigit(), answer.text
+            said = answer.json()["detail"]
+            assert "cannot be opened" in said and f"try again in {answer.headers['Retry-After']} s" in said
+            assert game_id not in service.tables  # nothing half-loaded
             with client.websocket_connect(f"/ws/games/{game_id}") as ws:
                 told = ws.receive_json()
                 assert told["type"] == "error" and told["fatal"] is False and told["retry_after"] >= 1
@@ -336,3 +343,49 @@ def test_a_follower_catches_up_a_game_whose_notification_was_lost(db_url: str) -
 
         first, again = asyncio.run(twice())
         assert first == [watched] and caught == [watched] and again == []
+
+
+@contextlib.contextmanager
+def database_held(db: str) -> Iterator[None]:
+    """Another program holds the events table (PostgreSQL: an exclusive lock in an open transaction;
+    SQLite: the write lock): a write to it hangs inside its statement until this lets go."""
+    if db.startswith("sqlite"):
+        holder = sqlite3.connect(db.removeprefix("sqlite:///"), isolation_level=None, check_same_thread=False)
+        holder.execute("BEGIN EXCLUSIVE")
+        try:
+            yield
+        finally:
+            holder.execute("ROLLBACK")
+            holder.close()
+        return
+    engine = make_engine(normalize_url(db))
+    with engine.connect() as connection:
+        connection.exec_driver_sql("LOCK TABLE events IN ACCESS EXCLUSIVE MODE")
+        try:
+            yield
+        finally:
+            connection.rollback()
+    engine.dispose()
+
+
+def test_a_database_that_hangs_inside_a_statement_is_answered_503_after_the_timeout(url: str) -> None:  # noqa: F811
+    """A statement (or a lock wait) that does not end is given up after `db_timeout`: the move is
+    answered 503 with Retry-After, nothing changes, and the game goes on once the database answers."""
+    with TestClient(create_app(url, limits=Limits(db_timeout=0.5))) as client:
+        game_id, mine = new_game(client)
+        before = client.get(f"/api/games/{game_id}", headers=mine).json()
+        legal = before["legal"][0]["id"]
+        stored = stored_actions(client, game_id)
+        with database_held(url):
+            started = time.monotonic()
+            refused = client.post(f"/api/games/{game_id}/actions", headers=mine, json={"action": legal, "step": 3})
+            waited = time.monotonic() - started
+            assert refused.status_code == 503, refused.text
+            assert int(refused.headers["Retry-After"]) >= 1
+            assert waited < 5, f"answered after {waited:.1f} s"
+            assert client.get(f"/api/games/{game_id}", headers=mine).json()["step"] == before["step"]
+        assert stored_actions(client, game_id) == stored
+        wait_until_ready(client)
+        played = client.post(f"/api/games/{game_id}/actions", headers=mine, json={"action": legal, "step": 3})
+        assert played.status_code == 200, played.text
+        assert len(stored_actions(client, game_id)) > len(stored)  # stored once the database answers

@@ -58,6 +58,20 @@ def test_the_secret_is_accepted_in_a_header_and_a_subprotocol_never_in_a_url(cli
         assert ws.receive_json()["seat"] == 1
     with client.websocket_connect(f"/ws/games/{gid}", headers=auth(tok)) as ws:
         assert ws.receive_json()["seat"] == 1
+
+
+def test_a_secret_in_a_body_is_refused_saying_where_it_goes(client: TestClient) -> None:
+    """The body's `token` field is gone: a move or an undo that still sends it is refused whole (422,
+    naming the header), not played as a spectator's nor as the seat's."""
+    created = new_game(client)
+    gid, tok = created["id"], token(created, 0)
+    step = client.get(f"/api/games/{gid}").json()["step"]
+    for path, body in (("actions", {"action": "mark 3", "step": step, "token": tok}), ("undo", {"token": tok})):
+        refused = client.post(f"/api/games/{gid}/{path}", json=body)
+        assert refused.status_code == 422, refused.text
+        assert "Authorization: Bearer" in refused.json()["detail"] and tok not in refused.text
+    assert client.get(f"/api/games/{gid}").json()["step"] == step
+    assert play(client, gid, tok, "mark 3").status_code == 200  # the header still speaks for the seat
     with client.websocket_connect(f"/ws/games/{gid}", subprotocols=["magnates", "token.wrong"]) as ws:
         assert ws.receive_json()["fatal"] is True
 

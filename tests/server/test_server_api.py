@@ -101,19 +101,19 @@ def test_an_illegal_or_stale_or_out_of_turn_action_is_refused_and_changes_nothin
 def test_undo_takes_back_only_your_own_last_action(client: TestClient) -> None:
     created = new_game(client)
     gid, tok0, tok1 = created["id"], token(created, 0), token(created, 1)
-    assert client.post(f"/api/games/{gid}/undo", json={"token": tok0}).status_code == 409  # last was chance
+    assert client.post(f"/api/games/{gid}/undo", headers=auth(tok0)).status_code == 409  # last was chance
     before = client.get(f"/api/games/{gid}", headers=auth(tok0)).json()
     after = play(client, gid, tok0, "mark 3").json()
     assert after["can_undo"] and after["view"]["marks"][0] == 3
-    assert client.post(f"/api/games/{gid}/undo", json={"token": tok1}).status_code == 409  # not theirs
-    undone = client.post(f"/api/games/{gid}/undo", json={"token": tok0}).json()
+    assert client.post(f"/api/games/{gid}/undo", headers=auth(tok1)).status_code == 409  # not theirs
+    undone = client.post(f"/api/games/{gid}/undo", headers=auth(tok0)).json()
     assert undone["view"] == before["view"] and undone["step"] == before["step"]
     play(client, gid, tok0, "mark 1")
     play(client, gid, tok0, "end turn")
-    assert client.post(f"/api/games/{gid}/undo", json={"token": tok0}).json()["view"]["turn"] == 0
+    assert client.post(f"/api/games/{gid}/undo", headers=auth(tok0)).json()["view"]["turn"] == 0
     play(client, gid, tok0, "end turn")
     play(client, gid, tok1, "mark 2")
-    assert client.post(f"/api/games/{gid}/undo", json={"token": tok0}).status_code == 409  # another seat moved
+    assert client.post(f"/api/games/{gid}/undo", headers=auth(tok0)).status_code == 409  # another seat moved
 
 
 def play_out(client: TestClient, created: dict[str, Any]) -> dict[str, Any]:
@@ -169,7 +169,7 @@ def test_a_restarted_server_resumes_every_game_exactly(tmp_path: Path) -> None:
         gid, tok = created["id"], token(created, 0)
         for action in ("mark 2", "end turn", "mark 3", "end turn", "mark 1"):
             play(client, gid, tok, action)
-        client.post(f"/api/games/{gid}/undo", json={"token": tok})
+        client.post(f"/api/games/{gid}/undo", headers=auth(tok))
         before = client.get(f"/api/games/{gid}", headers=auth(tok)).json()
     shutil.copy(db, tmp_path / "b.db")
     finals = []
@@ -266,7 +266,7 @@ def test_a_finished_game_cannot_be_undone(client: TestClient) -> None:
     last_actor = final["log"][-1]["actor"]
     tok = token(created, last_actor)
     assert client.get(f"/api/games/{created['id']}", headers=auth(tok)).json()["can_undo"] is False
-    refused = client.post(f"/api/games/{created['id']}/undo", json={"token": tok})
+    refused = client.post(f"/api/games/{created['id']}/undo", headers=auth(tok))
     assert refused.status_code == 409
 
 

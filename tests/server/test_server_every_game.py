@@ -30,7 +30,9 @@ def test_every_registered_game_can_be_created_and_played_in_the_server(name: str
             assert snapshot["decider"] == 0 and snapshot["legal"], "the server waits only for a person"
             choice = rng.choice(snapshot["legal"])
             response = client.post(
-                f"/api/games/{gid}/actions", json={"token": token, "action": choice["id"], "step": snapshot["step"]}
+                f"/api/games/{gid}/actions",
+                headers={"Authorization": f"Bearer {token}"},
+                json={"action": choice["id"], "step": snapshot["step"]},
             )
             assert response.status_code == 200, response.text
             snapshot = response.json()

@@ -89,8 +89,16 @@ def test_games_resume_after_a_restart_on_this_database(url: str) -> None:
     with TestClient(create_app(url)) as client:
         created = client.post("/api/games", json={"game": "toy", "seats": [{"kind": "person"}, {"kind": "bot"}]})
         gid, tok = created.json()["id"], created.json()["seats"][0]["token"]
-        client.post(f"/api/games/{gid}/actions", json={"token": tok, "action": "mark 2", "step": 3})
-        client.post(f"/api/games/{gid}/actions", json={"token": tok, "action": "end turn", "step": 4})
+        client.post(
+            f"/api/games/{gid}/actions",
+            headers={"Authorization": f"Bearer {tok}"},
+            json={"action": "mark 2", "step": 3},
+        )
+        client.post(
+            f"/api/games/{gid}/actions",
+            headers={"Authorization": f"Bearer {tok}"},
+            json={"action": "end turn", "step": 4},
+        )
         before = client.get(f"/api/games/{gid}", headers={"Authorization": f"Bearer {tok}"}).json()
     with TestClient(create_app(url)) as client:
         assert client.get(f"/api/games/{gid}", headers={"Authorization": f"Bearer {tok}"}).json() == before

@@ -7,13 +7,14 @@ import threading
 from typing import Any
 
 import pytest
+from test_server_storage import url  # noqa: F401 (the SQLite + PostgreSQL fixture)
 
 from magnates.server.storage import ACTION, Store, StoredEvent, StoredGame
 from magnates.server.writer import Writer
 
 
-def new_store(url: str, games: int) -> Store:
-    store = Store(url)
+def new_store(db: str, games: int) -> Store:
+    store = Store(db)
     for index in range(games):
         store.create_game(StoredGame(f"g{index}", "toy", "1", {}, [{"kind": "person"}], 1, "playing"))
     return store
@@ -74,4 +75,58 @@ def test_a_bad_write_in_a_shared_transaction_fails_only_its_own_request(
     for game in (0, 1, 2, 4, 5):
         assert [(e.seq, e.action) for e in store.events(f"g{game}")] == [(0, 1)]
     assert [(e.seq, e.action) for e in store.events("g3")] == [(0, 9)]
+    store.dispose()
+
+
+def test_a_transaction_of_more_events_than_one_insert_holds_is_stored_whole_or_not_at_all(url: str) -> None:  # noqa: F811
+    """`append_many` splits its rows into INSERTs of INSERT_ROWS; the transaction is still one: a
+    step already stored in the last chunk keeps every chunk out."""
+    from sqlalchemy.exc import IntegrityError
+
+    from magnates.server.storage import INSERT_ROWS
+
+    store = new_store(url, 3)
+    count = INSERT_ROWS * 2 + 7
+    writes = [
+        (f"g{game}", [StoredEvent(seq, ACTION, seq % 5, 0) for seq in range(count // 3)], None) for game in range(3)
+    ]
+    store.append_many(writes)
+    assert [[e.seq for e in store.events(f"g{game}")] for game in range(3)] == [list(range(count // 3))] * 3
+    more = [
+        (f"g{game}", [StoredEvent(count // 3 + seq, ACTION, 1, 0) for seq in range(INSERT_ROWS)], None)
+        for game in range(2)
+    ]
+    clash = [("g2", [StoredEvent(0, ACTION, 1, 0)], "finished")]  # step 0 of g2 is stored: refused
+    with pytest.raises(IntegrityError):
+        store.append_many(more + clash)
+    assert [len(store.events(f"g{game}")) for game in range(3)] == [count // 3] * 3
+    assert store.game("g2").status == "playing"  # type: ignore[union-attr]
+
+
+def test_the_writers_kept_connection_killed_while_idle_is_replaced_without_losing_the_write(url: str) -> None:  # noqa: F811
+    """On PostgreSQL the writer's thread keeps its connection between transactions (no pre-ping): one
+    the database killed meanwhile fails before COMMIT, so the transaction is written again on a fresh
+    connection, once; a refused write is not kept open on it either."""
+    import threading
+
+    from sqlalchemy import text
+    from sqlalchemy.exc import IntegrityError
+
+    if not url.startswith("postgresql"):
+        pytest.skip("SQLite's connections are taken from the pool for every write")
+    store = new_store(url, 1)
+    store.holder = threading.current_thread()
+    store.append("g0", [StoredEvent(0, ACTION, 1, 0)])
+    kept = store._held
+    assert kept is not None
+    pid = kept.dbapi_connection.info.backend_pid
+    with store.engine.connect() as connection:
+        assert connection.execute(text("SELECT pg_terminate_backend(:pid)"), {"pid": pid}).scalar()
+    store.append("g0", [StoredEvent(1, ACTION, 2, 0)])  # on a fresh connection, no error
+    assert store._held is not None and store._held.dbapi_connection.info.backend_pid != pid
+    with pytest.raises(IntegrityError):
+        store.append("g0", [StoredEvent(1, ACTION, 3, 0)])  # step 1 is stored
+    store.append("g0", [StoredEvent(2, ACTION, 4, 0)])
+    assert [(e.seq, e.action) for e in store.events("g0")] == [(0, 1), (1, 2), (2, 4)]
+    store.release_held()
     store.dispose()

@@ -88,6 +88,12 @@ def serve_command(
     body_timeout: float | None = typer.Option(
         None, "--body-timeout", help="seconds to send a request's body [30]", rich_help_panel=LIMITS
     ),
+    db_timeout: float | None = typer.Option(
+        None,
+        "--db-timeout",
+        help="seconds a database statement or lock wait may take before the request gets 503 [5]",
+        rich_help_panel=LIMITS,
+    ),
     build_rate: float | None = typer.Option(
         None,
         "--build-rate",
@@ -140,6 +146,7 @@ def serve_command(
             ws_per_address=ws_per_address,
             conns_per_address=conns_per_address,
             header_timeout=header_timeout,
+            db_timeout=db_timeout,
             body_timeout=body_timeout,
             build_rate=build_rate,
             build_burst=build_burst,

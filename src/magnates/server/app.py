@@ -105,13 +105,11 @@ def _links(table: Table) -> dict[str, Any]:
     return answer
 
 
-def pick_token(credentials: HTTPAuthorizationCredentials | None, *fallbacks: str | None) -> str | None:
-    """The secret from the Authorization header, else from a (deprecated) body field; never from a URL."""
+def pick_token(credentials: HTTPAuthorizationCredentials | None) -> str | None:
+    """The seat's secret from the Authorization header, never from a URL nor a body (a signed-in
+    account's session cookie is read by `seat_of`)."""
     if credentials is not None and credentials.credentials:
         return credentials.credentials
-    for value in fallbacks:
-        if value:
-            return value
     return None
 
 
@@ -160,7 +158,7 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         learned_menu.install(learned_menu.LearnedMenu.scan(limits.learned_dir))  # before any table gets its bots
-        store = Store(db_url or default_url())
+        store = Store(db_url or default_url(), timeout=limits.db_timeout)
         service = GameService(store, idle_seconds=limits.idle_unload)
         await service.open()  # PostgreSQL: leases and fan-out with the other processes (ownership.py)
         if resume:
@@ -384,7 +382,7 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
         """
         svc = service()
         table = svc.get(game_id)
-        seat = seat_of(request, table, pick_token(credentials, body.token))
+        seat = seat_of(request, table, pick_token(credentials))
         try:
             await svc.act_async(table, seat, body.action, body.step)
         except Repeated as repeated:
@@ -402,8 +400,8 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
         """Take back your own last action if no chance event or other seat's move came after it."""
         svc = service()
         table = svc.get(game_id)
-        body = body or UndoRequest(step=None, token=None)
-        seat = seat_of(request, table, pick_token(credentials, body.token))
+        body = body or UndoRequest(step=None)
+        seat = seat_of(request, table, pick_token(credentials))
         await svc.undo_async(table, seat, body.step)
         return svc.snapshot(table, seat)
 

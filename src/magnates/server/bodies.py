@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, Field, Strict
+from pydantic import BaseModel, Field, Strict, model_validator
 
 from magnates.server.chat import MAX_CHAT
 from magnates.server.clock import MAX_TURN_SECONDS
@@ -22,7 +22,6 @@ ActionValue = (
     | Annotated[str, Field(max_length=MAX_ACTION_TEXT, description="the action's text, as `legal` writes it")]
     | dict[str, Any]
 )
-TokenText = Annotated[str, Field(max_length=128)]
 Name = Annotated[str, Field(max_length=MAX_NAME * 2)]  # control characters are taken out, then MAX_NAME holds
 
 
@@ -79,18 +78,29 @@ class Describe(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
 
 
-class ActionRequest(BaseModel):
+class SecretsInHeaders(BaseModel):
+    """A body that once carried the seat's secret as `token`: that field is gone (a secret in a body
+    ends up in logs and proxies' traces), and a body that still sends it is refused, saying where the
+    secret goes, rather than played as a spectator's."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _no_token(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "token" in data:
+            raise ValueError("the seat's secret goes in the header `Authorization: Bearer <secret>`, not in the body")
+        return data
+
+
+class ActionRequest(SecretsInHeaders):
     action: ActionValue = Field(description="an action id from `legal` (0 up), its text or its JSON form")
     step: NonNegative = Field(
         description="the `step` of the state you decided on: a stale step is refused (409 with the current step); "
         "the same move sent again for the same step answers as the first time and is applied once"
     )
-    token: TokenText | None = Field(None, description="deprecated: send the seat's secret as `Authorization: Bearer`")
 
 
-class UndoRequest(BaseModel):
+class UndoRequest(SecretsInHeaders):
     step: NonNegative | None = Field(None, description="the step you saw; a repeated undo is then refused")
-    token: TokenText | None = Field(None, description="deprecated: send the seat's secret as `Authorization: Bearer`")
 
 
 class RollRequest(BaseModel):

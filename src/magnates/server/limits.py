@@ -52,6 +52,7 @@ class Limits:
     build_rate: float = 1.0  # option sets not seen before, built per second per address (/info, /describe)...
     build_burst: int = 20  # ...with this many at once
     allowed_hosts: str = ""  # comma-separated host names this server answers to ("": any; `magnates serve` sets it)
+    db_timeout: float = 5.0  # seconds a database statement or lock wait may take (then 503 with Retry-After)
     idle_unload: float = 600.0  # seconds a table may sit unused in memory before it is unloaded
     trusted_proxies: str = ""  # comma-separated addresses whose X-Forwarded-For is believed
     rate_limits: bool = True  # False: no rate limits at all (tests, benchmarks of the engine)

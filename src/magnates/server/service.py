@@ -452,11 +452,20 @@ class GameService:
             return table
         if not isinstance(game_id, str) or len(game_id) > 64:
             raise NotFound(f"there is no game {excerpt(game_id)}")
-        self.health.check()  # a game not in memory cannot be read from a database that is down
-        stored = self.store.game(game_id)
+        try:  # a game not in memory cannot be read from a database that is down: 503, said plainly
+            self.health.check()
+            with self.health.reaching():
+                stored = self.store.game(game_id)
+                recorded = self.store.events(game_id) if stored is not None else []
+        except Unavailable as away:
+            raise Unavailable(
+                "this game is not open on the server and its database cannot be reached just now, so it "
+                f"cannot be opened; nothing is lost: try again in {away.retry_after} s",
+                away.retry_after,
+            ) from away
         if stored is None:
             raise NotFound(f"there is no game {excerpt(game_id)}")
-        table = self._rebuild(stored, self.store.events(game_id))
+        table = self._rebuild(stored, recorded)
         events = advance(table)
         if events and self.ownership is not None and not self.ownership.claim_now(game_id):
             raise Busy("another server process is serving this game and did not let it go; try again shortly")

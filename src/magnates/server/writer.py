@@ -61,6 +61,7 @@ class Writer:
             with self.lock:
                 if self.thread is None or not self.thread.is_alive():
                     self.thread = threading.Thread(target=self._run, name="magnates-writer", daemon=True)
+                    self.store.holder = self.thread  # it keeps its database connection between writes
                     self.thread.start()
 
     def close(self) -> None:
@@ -71,6 +72,12 @@ class Writer:
         self.thread = None
 
     def _run(self) -> None:
+        try:
+            self._serve()
+        finally:
+            self.store.release_held()
+
+    def _serve(self) -> None:
         while True:
             first = self.queue.get()
             if first is None:
@@ -97,12 +104,8 @@ class Writer:
         try:
             if len(batch) == 1:
                 self.store.append(batch[0].game_id, batch[0].events, batch[0].status)
-            else:
-                with self.store.engine.begin() as connection:
-                    for write in batch:
-                        self.store.append(write.game_id, write.events, write.status, connection, announce=False)
-                    # One notification for the whole transaction tells the other processes (fanout.py).
-                    self.store.announce(connection, "e", [write.game_id for write in batch])
+            else:  # one transaction, and one notification to the other processes (fanout.py)
+                self.store.append_many([(write.game_id, write.events, write.status) for write in batch])
             return [None] * len(batch)
         except Exception as err:
             if len(batch) == 1 or is_outage(err):  # the database is gone: every request of it fails alike

@@ -34,6 +34,7 @@ import { mountHints, mountReview } from "/review.js";
   let info = null;
   let renderer = undefined;
   let retry = 0;
+  let reconnectAfter = null; // [seconds, why]: the server asked to wait before connecting again
   let waiting = false;
   let rulesWired = false;
   const chat = createChat(document.getElementById("chat"), { send: say });
@@ -60,12 +61,47 @@ import { mountHints, mountReview } from "/review.js";
     return renderer;
   }
 
+  // A refusal that says when to try again (503 while the server cannot store moves, 429 for too many
+  // at once): a visible countdown, then the same move sent again (the server applies a move once per
+  // step, however often it is sent) or, when the page is not connected, a fresh connection.
+  let pending = null; // the move or undo sent and not answered yet
+  let countdown = null;
+  function retryAfter(seconds, said, then) {
+    clearInterval(countdown);
+    let left = Math.max(1, Math.ceil(Number(seconds) || 1));
+    const what = pending ? "sending your move again" : "reconnecting";
+    said = String(said || "").replace(/[;,]?\s*try again (in \d+ s|shortly)\.?$/, ""); // the countdown says when
+    const tell = () => {
+      fail(`${said} — ${what} in ${left} s…`);
+      document.getElementById("connection").textContent = `${what} in ${left} s`;
+    };
+    tell();
+    countdown = setInterval(() => {
+      left -= 1;
+      if (left > 0) { tell(); return; }
+      clearInterval(countdown);
+      countdown = null;
+      then();
+    }, 1000);
+  }
+
+  function resend() {
+    const again = pending;
+    pending = null;
+    const open = socket && socket.readyState === WebSocket.OPEN;
+    document.getElementById("connection").textContent = open ? "live" : "reconnecting…";
+    fail("");
+    if (!again || !live || live.step !== again.step || live.status === "finished") return; // the game went on meanwhile
+    send(again);
+  }
+
   function send(message) {
     if (!socket || socket.readyState !== WebSocket.OPEN) {
       fail("not connected to the server; reconnecting…");
       return;
     }
     waiting = true;
+    pending = message.type === "action" || message.type === "undo" ? message : null;
     for (const b of document.querySelectorAll("#actions button, #actions select, #amounts button, #undo")) b.disabled = true;
     socket.send(JSON.stringify(message));
   }
@@ -417,8 +453,12 @@ import { mountHints, mountReview } from "/review.js";
           handOver(message); // another person on this device decides now: hide this one's table first
           return;
         }
-        if (waiting) fail("");
+        if (waiting && !countdown) fail("");
         waiting = false;
+        if (pending && message.step !== pending.step) { // answered (or the game went on without it)
+          pending = null;
+          if (countdown) { clearInterval(countdown); countdown = null; fail(""); }
+        }
         live = message;
         if (!history && series.length && continueSeries(message)) { snapshot = message; return; } // the next step of a series
         if (!history) draw(message);
@@ -426,13 +466,26 @@ import { mountHints, mountReview } from "/review.js";
         chat.add(message.message);
       } else if (message.type === "error") {
         waiting = false;
-        series = [];
-        fail(message.message);
+        if (message.retry_after && !message.fatal) {
+          if (pending) retryAfter(message.retry_after, message.message, resend); // a series goes on once it is in
+          else if (!live) { fail(message.message); reconnectAfter = [message.retry_after, message.message]; } // closing: see onclose
+          else { series = []; fail(message.message); }
+        } else {
+          pending = null;
+          series = [];
+          fail(message.message);
+        }
         if (snapshot && !history) draw(snapshot);
         if (message.fatal) { socket.onclose = null; document.getElementById("connection").textContent = "refused"; }
       }
     };
     socket.onclose = () => {
+      if (reconnectAfter) { // the server said when (its database was away while the game was opened)
+        const [wait, said] = reconnectAfter;
+        reconnectAfter = null;
+        retryAfter(wait, said, connect);
+        return;
+      }
       document.getElementById("connection").textContent = "reconnecting…";
       retry = Math.min(retry + 1, 6);
       setTimeout(connect, 250 * retry);
