@@ -88,9 +88,10 @@ def play_random(seed: int, check_every_step: bool = True, **options) -> MagnateS
     return state
 
 
-@pytest.mark.parametrize("chunk", range(4))
+@pytest.mark.parametrize("chunk", [0, *(pytest.param(c, marks=pytest.mark.slow) for c in range(1, 4))])
 def test_two_thousand_random_games_end_legally_and_conserve_cards_and_tokens(chunk):
-    """2,000 games in four chunks of 500 (so test workers share them); every step checked in 300."""
+    """2,000 games in four chunks of 500 (so test workers share them); every step checked in 300.
+    The default run plays the first chunk; `-m slow` the other three."""
     reasons: dict[str, int] = {}
     size = GAMES // 4
     for seed in range(chunk * size, (chunk + 1) * size):

@@ -183,7 +183,7 @@ def play(page: Any, seed: int, moves: int = 3000) -> tuple[int, int]:
 # Mega Magnate's whole game takes the longest (about 50 s in a browser) and, on a loaded machine, has
 # timed out waiting for a move to come back: it runs with the slow suites; its table is still drawn and
 # checked in the default run by test_end_screens.py.
-SLOW_CASES = {"mega"}
+SLOW_CASES = {"mega", "solo"}  # the solo table and end screen stay in the default run (test_end_screens.py)
 
 
 @pytest.mark.parametrize("case", [pytest.param(c, marks=pytest.mark.slow) if c in SLOW_CASES else c for c in CASES])

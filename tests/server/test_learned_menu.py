@@ -113,7 +113,8 @@ def test_a_seat_given_a_learned_bot_plays_its_moves(learned_client: TestClient) 
 
 
 REFUSED = [
-    ("learned:{folder}/gm/weights.npz", None, "no learned bot"),  # a path, even to a good file
+    # a path, even to a good file (a long temporary path is refused for its length before any lookup)
+    ("learned:{folder}/gm/weights.npz", None, "no learned bot|at most 64 characters"),
     ("learned:../learned/gm/weights", None, "no learned bot"),
     ("learned-sampled:gm/weights", None, "no learned bot"),
     ("learned:gm/checkpoints/update-3", None, "no learned bot"),  # a 3-player checkpoint in a 2-player game
@@ -130,7 +131,7 @@ def test_a_client_names_only_the_menu_never_a_path(learned_client: TestClient, f
             "/api/games", json={"game": "galactic-magnate", "seats": [seat, {"kind": "person"}]}
         )
         assert answer.status_code in (400, 422), (bot, answer.text)
-        assert message in answer.text, bot
+        assert any(part in answer.text for part in message.split("|")), (bot, answer.text)
 
 
 def test_without_a_folder_no_learned_bot_is_offered(client: TestClient) -> None:

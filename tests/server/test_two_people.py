@@ -78,7 +78,11 @@ def click_first_moves(page: Any, rng: random.Random, moves: int) -> int:
     return done
 
 
-@pytest.mark.parametrize("game", list(GAMES))
+SLOW_GAMES = {"magnate", "magistrate"}
+"""The longest two: their whole games are clicked through in test_whole_games and test_board_* too."""
+
+
+@pytest.mark.parametrize("game", [pytest.param(g, marks=pytest.mark.slow) if g in SLOW_GAMES else g for g in GAMES])
 def test_two_people_meet_in_the_lobby_play_to_the_end_chat_and_rematch(
     browser: Any, live_server: LiveServer, game: str
 ) -> None:
