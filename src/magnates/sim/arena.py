@@ -339,9 +339,8 @@ def _arena_result(
     return result
 
 
-def outcome_from_record(game: Game, data: dict[str, Any], where: str) -> GameOutcome:
-    """A record written by `write_records` back as an outcome; its result replayed from its actions
-    (never read from its meta), so a record edited by hand cannot change a count."""
+def record_of(game: Game, data: dict[str, Any], where: str) -> Record:
+    """The record in `data`, refused (naming `where`) unless it is a game of `game` with its options."""
     try:
         record = Record.from_json(data)
     except RecordError as err:
@@ -350,6 +349,13 @@ def outcome_from_record(game: Game, data: dict[str, Any], where: str) -> GameOut
         raise RecordError(
             f"{where}: a {record.game} game with {record.options}, not {game.name} with {dict(game.options)}"
         )
+    return record
+
+
+def outcome_from_record(game: Game, data: dict[str, Any], where: str) -> GameOutcome:
+    """A record written by `write_records` back as an outcome; its result replayed from its actions
+    (never read from its meta), so a record edited by hand cannot change a count."""
+    record = record_of(game, data, where)
     meta = record.meta
     try:
         error, index, seed, bots = meta["error"], int(meta["index"]), int(meta["seed"]), list(meta["bots"])

@@ -18,9 +18,9 @@ from typing import Any
 
 from magnates.core.errors import OptionError, RecordError
 from magnates.core.game import Game
-from magnates.core.record import Record, replay_on
+from magnates.core.record import replay_on
 from magnates.games.registry import load
-from magnates.sim.arena import RECORDS_FILE
+from magnates.sim.arena import RECORDS_FILE, record_of
 from magnates.sim.report import read_lines, split_line
 from magnates.sim.runner import GameOutcome
 from magnates.sim.stats import Summary
@@ -68,14 +68,7 @@ def read_batch(folder: Path) -> EarlierBatch:
 def outcome_from_line(game: Game, data: dict[str, Any], where: str) -> GameOutcome:
     """One line of `simulate --out` back as an outcome, its result replayed from its actions."""
     record_data, outcome = split_line(data)
-    try:
-        record = Record.from_json(record_data)
-    except RecordError as err:
-        raise RecordError(f"{where}: {err}") from None
-    if record.game != game.name or record.options != dict(game.options):
-        raise RecordError(
-            f"{where}: a {record.game} game with {record.options}, not {game.name} with {dict(game.options)}"
-        )
+    record = record_of(game, record_data, where)
     try:
         error = outcome.get("error")
         index, seed, bots = int(outcome["index"]), int(outcome["seed"]), [str(b) for b in outcome["bots"]]
