@@ -38,29 +38,11 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "server"))
 from fault_helpers import Cluster, InProcess, Players, ServerProcess, sqlite_fault, verify
 from server_helpers import free_port
-from sqlalchemy import text
 
-from magnates.server.storage import Store, make_engine, normalize_url
+from magnates.server.storage import Store
 
 SQLITE_FAULTS = ("readonly", "full", "locked")
 POSTGRESQL_FAULTS = ("stopped", "connections killed")
-
-
-def terminate(url: str, admin: str) -> int:
-    engine = make_engine(normalize_url(admin))
-    try:
-        with engine.connect() as connection:
-            killed = connection.execute(
-                text(
-                    "SELECT count(*) FILTER (WHERE pg_terminate_backend(pid)) FROM pg_stat_activity "
-                    "WHERE datname = :name AND pid <> pg_backend_pid()"
-                ),
-                {"name": url.rsplit("/", 1)[1]},
-            ).scalar()
-            connection.commit()
-            return int(killed or 0)
-    finally:
-        engine.dispose()
 
 
 async def run(args: argparse.Namespace) -> dict[str, Any]:
@@ -117,7 +99,7 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             else:
                 assert cluster is not None
                 for _ in range(3):
-                    await asyncio.to_thread(terminate, url, cluster.url)
+                    await asyncio.to_thread(cluster.terminate_connections, url)
                     await asyncio.sleep(args.outage / 3)
             if index == 0 and args.db == "postgresql" and args.workers > 1 and args.kill:
                 print(f"{time.monotonic() - started:6.1f} s  worker 1 killed (SIGKILL), another started", flush=True)

@@ -30,13 +30,13 @@ from typing import Any
 
 import httpx2 as httpx
 from server_helpers import PG_BIN_DIRS
-from sqlalchemy import event
+from sqlalchemy import event, text
 from sqlalchemy.engine import Engine
 
 import magnates
 from magnates.core.errors import MagnatesError
 from magnates.server.service import GameService
-from magnates.server.storage import MOVES, Store, in_force
+from magnates.server.storage import MOVES, Store, in_force, make_engine, normalize_url
 
 
 # -- the players and their ledger ---------------------------------------------------------------
@@ -292,8 +292,28 @@ class Cluster:
             self.stop("immediate")
         shutil.rmtree(self.folder, ignore_errors=True)
 
+    def terminate_connections(self, database: str) -> int:
+        """Kill every connection to `database` (a URL on this cluster), as an administrator or a
+        failover would; returns how many."""
+        engine = make_engine(normalize_url(self.url))
+        try:
+            with engine.connect() as connection:
+                killed = connection.execute(
+                    text(
+                        "SELECT count(*) FILTER (WHERE pg_terminate_backend(pid)) FROM pg_stat_activity "
+                        "WHERE datname = :name AND pid <> pg_backend_pid()"
+                    ),
+                    {"name": database.rsplit("/", 1)[1]},
+                ).scalar()
+                connection.commit()
+                return int(killed or 0)
+        finally:
+            engine.dispose()
+
 
 # -- the server in a process of its own ----------------------------------------------------------------
+
+
 def _serve(db: str, port: int) -> None:
     """The forked process: the server on `db` (what `magnates serve` runs, without its checks)."""
     import uvicorn

@@ -129,24 +129,6 @@ def new_database(cluster: Cluster) -> str:
     return url
 
 
-def terminate_connections(cluster: Cluster, database: str) -> int:
-    """Kill every connection to the database (as an administrator or a failover would); returns how many."""
-    engine = make_engine(normalize_url(cluster.url))
-    try:
-        with engine.connect() as connection:
-            killed = connection.execute(
-                text(
-                    "SELECT count(*) FILTER (WHERE pg_terminate_backend(pid)) FROM pg_stat_activity "
-                    "WHERE datname = :name AND pid <> pg_backend_pid()"
-                ),
-                {"name": database.rsplit("/", 1)[1]},
-            ).scalar()
-            connection.commit()
-            return int(killed or 0)
-    finally:
-        engine.dispose()
-
-
 def test_postgresql_stopped_and_started_and_its_connections_killed_under_load_lose_nothing(cluster: Cluster) -> None:
     url = new_database(cluster)
     server = InProcess(url, free_port())
@@ -169,7 +151,7 @@ def test_postgresql_stopped_and_started_and_its_connections_killed_under_load_lo
         await wait_for(lambda: _is(ready, 200), 15, "the server ready again")
         await progress(players, 20, "after the restart")
         for _ in range(2):
-            seen.setdefault("killed", []).append(await asyncio.to_thread(terminate_connections, cluster, url))
+            seen.setdefault("killed", []).append(await asyncio.to_thread(cluster.terminate_connections, url))
             await progress(players, 10, "after the connections were killed")
         stop.set()
         await playing
