@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -25,6 +26,24 @@ class ApiError(Exception):
     def __init__(self, status: int, body: str) -> None:
         super().__init__(f"{status}: {body[:200]}")
         self.status = status
+
+
+VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
+    "magnate": ("magnate", {"players": 2}),
+    "magnate-solo": ("magnate", {"players": 1}),
+    "magnate-3p": ("magnate", {"players": 3}),
+    "magnate-mega": ("magnate", {"players": 2, "mega": True}),
+    "magnate-4-districts": ("magnate", {"players": 2, "districts": 4}),
+    "galactic-magnate": ("galactic-magnate", {"players": 2}),
+    "galactic-magnate-5p": ("galactic-magnate", {"players": 5}),
+    "magistrate": ("magistrate", {"players": 3}),
+    "magistrate-4p": ("magistrate", {"players": 4}),
+    "magistratvm": ("magistratvm", {"players": 3}),
+    "magistratvm-4p": ("magistratvm", {"players": 4}),
+}
+"""Every game and variant a table is drawn for: the end-screen and whole-game tests run each."""
+BROKEN = re.compile(r"\b(undefined|NaN|null)\b|undefinedth")
+"""Text a person must never read on a table: a figure the page did not have."""
 
 
 def call(server: LiveServer, method: str, path: str, body: Any = None, token: str | None = None) -> Any:

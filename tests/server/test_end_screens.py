@@ -17,24 +17,10 @@ from typing import Any
 import pytest
 from board_helpers import SHOTS, assert_no_js_errors, browser  # noqa: F401  the browser fixture
 from server_helpers import LiveServer
-from table_helpers import call, open_seat, play_seat_to_the_end, seen
+from table_helpers import BROKEN, VARIANTS, call, open_seat, play_seat_to_the_end, seen
 
 NAMES = ["Ana", "Bea", "Cy", "Dee", "Eve"]
-VARIANTS = {
-    "magnate": ("magnate", {"players": 2}),
-    "magnate-solo": ("magnate", {"players": 1}),
-    "magnate-3p": ("magnate", {"players": 3}),
-    "magnate-mega": ("magnate", {"players": 2, "mega": True}),
-    "magnate-4-districts": ("magnate", {"players": 2, "districts": 4}),
-    "galactic-magnate": ("galactic-magnate", {"players": 2}),
-    "galactic-magnate-5p": ("galactic-magnate", {"players": 5}),
-    "magistrate": ("magistrate", {"players": 3}),
-    "magistrate-4p": ("magistrate", {"players": 4}),
-    "magistratvm": ("magistratvm", {"players": 3}),
-    "magistratvm-4p": ("magistratvm", {"players": 4}),
-}
 DOC_SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
-BROKEN = re.compile(r"\b(undefined|NaN|null)\b|undefinedth")
 
 
 def people(server: LiveServer, game: str, options: dict[str, Any]) -> tuple[str, list[str]]:

@@ -20,23 +20,9 @@ from typing import Any
 import pytest
 from board_helpers import SHOTS, assert_no_js_errors, browser  # noqa: F401  the browser fixture
 from server_helpers import LiveServer
-from table_helpers import call, open_seat
+from table_helpers import BROKEN, VARIANTS, call, open_seat
 
 MOST_BUTTONS = 15
-BROKEN = re.compile(r"\b(undefined|NaN|null)\b")
-VARIANTS: dict[str, tuple[str, dict[str, Any]]] = {
-    "magnate": ("magnate", {"players": 2}),
-    "magnate-solo": ("magnate", {"players": 1}),
-    "magnate-3p": ("magnate", {"players": 3}),
-    "magnate-mega": ("magnate", {"players": 2, "mega": True}),
-    "magnate-4-districts": ("magnate", {"players": 2, "districts": 4}),
-    "galactic-magnate": ("galactic-magnate", {"players": 2}),
-    "galactic-magnate-5p": ("galactic-magnate", {"players": 5}),
-    "magistrate": ("magistrate", {"players": 3}),
-    "magistrate-4p": ("magistrate", {"players": 4}),
-    "magistratvm": ("magistratvm", {"players": 3}),
-    "magistratvm-4p": ("magistratvm", {"players": 4}),
-}
 # The default run keeps the two quickest whole games (one per size); Magnate's and Galactic Magnate's
 # whole games take a minute or more each and run with the matrix (their tables are played to the end
 # in the default run by test_board_*.py and test_end_screens.py).
