@@ -151,7 +151,7 @@ def main() -> None:
         print(f"  {name:9} {value:.3f}")
     print(f"  the rest  {loop - sum(parts):.3f}  (frames in and out, uvicorn, task switches, the writer hand-off)")
     print(f"other threads (the writer's commits) {others:.3f} CPU-ms per move")
-    print(f"load average {' '.join(open('/proc/loadavg').read().split()[:3])}")
+    print(f"load average {' '.join(Path('/proc/loadavg').read_text().split()[:3])}")
     print("ws_load.py:", *output.strip().splitlines()[-4:], sep="\n  ")
 
 
