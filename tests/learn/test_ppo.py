@@ -78,6 +78,50 @@ def test_advantages_end_on_the_games_return() -> None:
     assert list(adv) == [1.0, 1.0, 1.0] and list(ret) == [1.0, 1.0, 1.0]
 
 
+def test_shaped_rewards_telescope_to_the_return_less_the_first_potential() -> None:
+    """With gamma = lambda = 1 and a zero critic the first advantage is the sum of the shaped rewards:
+    the game's return plus Phi's differences, Phi(first) - ... - Phi(last) + 0 = return - Phi(first)."""
+    episode = Episode([np.zeros(1)] * 3, [[0]] * 3, [0] * 3, [0.0] * 3, [0.0] * 3, reward=1.0, phi=[0.2, -0.5, 0.4])
+    adv, ret = advantages(episode, gamma=1.0, lam=1.0)
+    assert adv[0] == pytest.approx(1.0 - 0.2)
+    assert adv[1] == pytest.approx(1.0 + 0.5) and ret[1] == 1.0  # the value target held to [-1, 1]
+    assert adv[2] == pytest.approx(1.0 - 0.4)
+
+
+@pytest.mark.parametrize("game", ["galactic-magnate", "magistrate", "magistratvm"])
+def test_every_game_has_a_potential_read_from_the_view_alone(game: str) -> None:
+    """The same view gives the same Phi, in [-1, 1], whatever another seat holds in secret."""
+    import random
+
+    from magnates.games import entry
+
+    loaded = magnates.load(game)
+    potential = entry(game).potential
+    assert potential is not None
+    state = loaded.new_initial_state()
+    rng = random.Random(3)
+    for _ in range(120):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    view = state.view(0)
+    phi = potential(loaded, view, 0)
+    assert -1.0 <= phi <= 1.0
+    for deal in range(3):  # other states this seat cannot tell from this one
+        twin = loaded.sample_state(view, random.Random(100 + deal))
+        assert potential(loaded, twin.view(0), 0) == phi
+
+
+def test_a_shaped_run_plays_and_learns_from_its_potential(tmp_path: Path) -> None:
+    config = PPOConfig(
+        game="magistratvm", max_updates=1, steps_per_update=60, minibatch=32, epochs=1, hidden=8,
+        eval_every=5, eval_games=2, checkpoint_every=5, reward="shaped",
+    )  # fmt: skip
+    assert train(config, tmp_path, say=lambda _: None).exists()
+    with pytest.raises(ValueError, match="unknown reward"):
+        train(PPOConfig(game="magnate", reward="dense"), tmp_path)
+
+
 def test_the_curriculum_moves_on_when_the_stage_bot_is_beaten() -> None:
     game = magnates.load("magnate")
     league = League(game, PPOConfig(game="magnate", stage_games=4, advance_at=0.5))

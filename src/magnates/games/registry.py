@@ -35,6 +35,24 @@ Potential: TypeAlias = Callable[[Game, Mapping[str, Any], int], float]
 environments' reward shaping (`reward="shaped"`); it reads the view only, never hidden state."""
 
 
+def heuristic_potential(heuristic: Callable[[Any, int], float]) -> Potential:
+    """A potential for reward shaping made from a game's search heuristic.
+
+    The view is made into a state by the game's `sample_state` with a generator of fixed seed, so
+    whatever the view hides is dealt the same way for the same view: Phi is a function of the
+    seat's view alone (in games whose views hide nothing it is the heuristic of the state itself).
+    """
+
+    def potential(game: Game, view: Mapping[str, Any], seat: int) -> float:
+        return float(heuristic(game.sample_state(view, random.Random(POTENTIAL_DEAL_SEED)), seat))
+
+    return potential
+
+
+POTENTIAL_DEAL_SEED = 0
+"""The seed that deals what a view hides when `heuristic_potential` makes it a state."""
+
+
 @dataclass(frozen=True)
 class SearchHooks:
     """A game's knowledge for search bots; each function reads a full state (a bot's determinization).

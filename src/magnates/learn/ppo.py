@@ -8,7 +8,10 @@ and the bots of the stages already passed. The **curriculum** runs random (witho
 greedy -> hard: the learner moves on when its mean return against the stage's bot over its last
 `stage_games` games against it reaches `advance_at`. The learner is trained by **PPO** with masked
 actions (illegal ids get no probability, in the loss as in play), GAE on the learner's own decisions,
-and the game's own return at the end as the only reward. With more than two players the return is
+and the game's own return at the end as the reward; with `--reward shaped` each decision also gets
+gamma * Phi(next) - Phi(now), Phi being the game's potential of the learner's own view (its search
+heuristic, `GameEntry.potential`): shaping that leaves the best policy unchanged (Ng, Harada and
+Russell, 1999) and tells a learner something before the end of a long game. With more than two players the return is
 the game's (`State.returns()`: the mean over the opponents of +1 beaten, 0 tied, -1 lost), so the
 same recipe runs every game at any player count.
 
@@ -52,8 +55,12 @@ from magnates.bots.registry import make_bot
 from magnates.core.bot import Bot
 from magnates.core.chance import sample
 from magnates.core.game import CHANCE, Game, State
+from magnates.games import entry
+from magnates.games.registry import Potential
 from magnates.sim.batch import WorkerPool
 from magnates.sim.stats import wilson_interval
+
+REWARDS = ("terminal", "shaped")
 
 STAGES = ("random-no-concede", "greedy", "hard")
 """The curriculum: the bot each stage's games are mostly against, weakest first."""
@@ -87,6 +94,8 @@ class PPOConfig:
     eval_games: int = 40
     workers: int = 1
     backend: str = "local"
+    reward: str = "terminal"
+    """"terminal" (the game's return at the end) or "shaped" (plus the potential's differences)."""
     wave: int = 16
     """Games whose opponents are drawn together and played in parallel before the league counts them."""
 
@@ -221,6 +230,8 @@ class Episode:
     logp: list[float]
     value: list[float]
     reward: float = 0.0
+    phi: list[float] = field(default_factory=list)
+    """With shaping: the potential of the learner's view at each of its decisions."""
 
 
 def play_episode(
@@ -231,6 +242,7 @@ def play_episode(
     seat: int,
     seed: int,
     rng: np.random.Generator,
+    potential: Potential | None = None,
 ) -> Episode:
     """One game: the learner at `seat` sampling from its policy, the opponents from their views."""
     chance, bots_rng = random.Random(seed), random.Random(seed + 1)
@@ -245,6 +257,8 @@ def play_episode(
         legal = legal_of(state, masked)
         if player == seat:
             x = observer(state, seat)
+            if potential is not None:
+                episode.phi.append(potential(game, state.view(seat), seat))
             index, logp, value = policy.act(x, legal, rng)
             episode.obs.append(x)
             episode.legal.append(legal)
@@ -259,19 +273,25 @@ def play_episode(
 
 
 def advantages(episode: Episode, gamma: float, lam: float) -> tuple[np.ndarray, np.ndarray]:
-    """GAE over the learner's decisions; the reward comes at the last one (the game's return)."""
+    """GAE over the learner's decisions; the game's return comes at the last one, and with shaping
+    each decision also gets gamma * Phi(next) - Phi(now) (Phi = 0 once the game is over). The
+    value head's targets are held to its range, [-1, 1]."""
     values = np.array([*episode.value, 0.0], dtype=np.float64)
     n = len(episode.value)
     rewards = np.zeros(n)
     if n:
         rewards[-1] = episode.reward
+    if episode.phi:
+        phi = np.array([*episode.phi, 0.0], dtype=np.float64)
+        rewards += gamma * phi[1:] - phi[:-1]
     adv = np.zeros(n)
     running = 0.0
     for t in range(n - 1, -1, -1):
         delta = rewards[t] + gamma * values[t + 1] - values[t]
         running = delta + gamma * lam * running
         adv[t] = running
-    return adv, adv + values[:-1]
+    ret = adv + values[:-1]
+    return adv, np.clip(ret, -1.0, 1.0) if episode.phi else ret
 
 
 @dataclass(frozen=True)
@@ -294,6 +314,7 @@ class RolloutJob:
     params: dict[str, np.ndarray]
     snapshots: list[NumpyNet]
     plans: list[EpisodePlan]
+    reward: str = "terminal"
 
 
 _WORKER_GAMES: dict[str, tuple[Game, Observer, dict[str, Bot]]] = {}
@@ -318,6 +339,7 @@ def play_rollouts(job: RolloutJob) -> list[Episode]:
     """Play a job's games (on a worker or here), each from its own seeds, in the job's order."""
     game, observer, bots = _worker_game(job.game, job.options)
     policy = MaskedPolicy.playing(job.params)
+    potential = entry(job.game).potential if job.reward == "shaped" else None
     snapshots = [PolicyBot(net, game, sample=True, name="snapshot") for net in job.snapshots]
     episodes = []
     for plan in job.plans:
@@ -328,7 +350,9 @@ def play_rollouts(job: RolloutJob) -> list[Episode]:
         opponents = {s: bot for s in range(game.num_players) if s != plan.seat}
         rng = np.random.default_rng([job.seed, plan.number])
         episodes.append(
-            play_episode(game, policy, observer, opponents, plan.seat, episode_seed(job.seed, plan.number), rng)
+            play_episode(
+                game, policy, observer, opponents, plan.seat, episode_seed(job.seed, plan.number), rng, potential
+            )
         )
     return episodes
 
@@ -469,6 +493,10 @@ LOG_FIELDS = (
 def train(config: PPOConfig, out: Path, say: Any = print) -> Path:
     """Run the recipe until `minutes` or `max_updates`; return the path of the last weights."""
     game = magnates.load(config.game, **config.options)
+    if config.reward not in REWARDS:
+        raise ValueError(f"unknown reward {config.reward!r}; choose {' or '.join(REWARDS)}")
+    if config.reward == "shaped" and entry(config.game).potential is None:
+        raise ValueError(f"{config.game} has no potential to shape rewards with; use --reward terminal")
     encoder = game.observation_encoder()
     rng = np.random.default_rng(config.seed)
     py_rng = random.Random(config.seed)
@@ -499,7 +527,15 @@ def train(config: PPOConfig, out: Path, say: Any = print) -> Path:
                 ]
                 parts = [plans[k :: rollouts.workers] for k in range(min(rollouts.workers, len(plans)))]
                 jobs = [
-                    RolloutJob(config.game, config.options, config.seed, policy.params, list(league.snapshots), part)
+                    RolloutJob(
+                        config.game,
+                        config.options,
+                        config.seed,
+                        policy.params,
+                        list(league.snapshots),
+                        part,
+                        config.reward,
+                    )
                     for part in parts
                 ]
                 played = dict(zip([p.number for part in parts for p in part], rollouts.play(jobs), strict=True))
@@ -630,6 +666,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--eval-every", type=int, default=5)
     parser.add_argument("--workers", type=int, default=1, help="processes playing the games (or Ray workers)")
     parser.add_argument("--backend", choices=("local", "ray"), default="local", help="local processes, or Ray")
+    parser.add_argument(
+        "--reward", choices=REWARDS, default="terminal", help="the game's return only, or shaped by its potential"
+    )
     args = parser.parse_args(argv)
     options = {} if args.players is None else {"players": args.players}
     config = PPOConfig(
@@ -645,6 +684,7 @@ def main(argv: list[str] | None = None) -> None:
         checkpoint_every=args.eval_every,
         workers=args.workers,
         backend=args.backend,
+        reward=args.reward,
     )
     weights = train(config, args.out)
     print(f"weights: {weights} (play them as the bot learned:{weights}); curve: {args.out / 'curve.png'}")

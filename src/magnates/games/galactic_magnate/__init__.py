@@ -6,7 +6,7 @@ rules cheatsheet, its search knowledge and its designed data (the `design` optio
 
 from magnates.games.galactic_magnate import board, cheatsheet, heuristic, render
 from magnates.games.galactic_magnate.game import GalacticMagnateGame
-from magnates.games.registry import GameEntry, SearchHooks
+from magnates.games.registry import GameEntry, SearchHooks, heuristic_potential
 
 ENTRY = GameEntry(
     game=GalacticMagnateGame,
@@ -17,6 +17,7 @@ ENTRY = GameEntry(
         leaf_values=heuristic.leaf_values,
         rollout_action=heuristic.rollout_action,
     ),
+    potential=heuristic_potential(heuristic.heuristic),
     design=board.shipped_data,
 )
 

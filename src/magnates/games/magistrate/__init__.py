@@ -6,7 +6,7 @@ cheatsheet, its search knowledge and its designed data (the `design` option).
 
 from magnates.games.magistrate import cheatsheet, components, heuristic, render
 from magnates.games.magistrate.game import MagistrateGame
-from magnates.games.registry import GameEntry, SearchHooks
+from magnates.games.registry import GameEntry, SearchHooks, heuristic_potential
 
 ENTRY = GameEntry(
     game=MagistrateGame,
@@ -17,6 +17,7 @@ ENTRY = GameEntry(
         leaf_values=heuristic.leaf_values,
         rollout_action=heuristic.rollout_action,
     ),
+    potential=heuristic_potential(heuristic.heuristic),
     design=components.shipped_data,
 )
 

@@ -6,7 +6,7 @@ cheatsheet and its search knowledge.
 
 from magnates.games.magistratvm import cheatsheet, heuristic, render
 from magnates.games.magistratvm.game import MagistratvmGame
-from magnates.games.registry import GameEntry, SearchHooks
+from magnates.games.registry import GameEntry, SearchHooks, heuristic_potential
 
 ENTRY = GameEntry(
     game=MagistratvmGame,
@@ -17,6 +17,7 @@ ENTRY = GameEntry(
         leaf_values=heuristic.leaf_values,
         rollout_action=heuristic.rollout_action,
     ),
+    potential=heuristic_potential(heuristic.heuristic),
 )
 
 __all__ = ["ENTRY", "MagistratvmGame"]
