@@ -62,6 +62,9 @@ from magnates.sim.stats import wilson_interval
 
 REWARDS = ("terminal", "shaped")
 
+EVAL_SEED_OFFSET = 7_777_777
+"""Evaluation game i of a run with seed S has the seeds S + EVAL_SEED_OFFSET + i (and + 10,000)."""
+
 STAGES = ("random-no-concede", "greedy", "hard")
 """The curriculum: the bot each stage's games are mostly against, weakest first."""
 
@@ -576,7 +579,7 @@ def train(config: PPOConfig, out: Path, say: Any = print) -> Path:
             if update % config.eval_every == 0 or update == 1:
                 for opponent, key in (("random-no-concede", "eval_random"), ("greedy", "eval_greedy")):
                     share, low, high = evaluate(
-                        game, net, opponent, config.eval_games, config.seed + 7_777_777, rollouts.pool
+                        game, net, opponent, config.eval_games, config.seed + EVAL_SEED_OFFSET, rollouts.pool
                     )
                     row.update({key: round(share, 4), f"{key}_low": round(low, 4), f"{key}_high": round(high, 4)})
             with open(log_path, "a", newline="") as handle:
