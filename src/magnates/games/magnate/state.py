@@ -210,6 +210,10 @@ class MagnateState(State):
         public. Call it before applying."""
         if self.space.decode[action_id][0] != S.OP_DRAW:
             return None
+        return self._draw_receiver()
+
+    def _draw_receiver(self) -> int:
+        """The seat whose hand the next drawn card joins."""
         if self.phase == SETUP_HANDS:
             return sum(len(h) for h in self.hands) % self.config.players
         return self.turn_player
@@ -218,7 +222,7 @@ class MagnateState(State):
         """Log text; a card drawn by another player is not named."""
         op = self.space.decode[action_id][0]
         if op == S.OP_DRAW:
-            receiver = self.seen_only_by(action_id)
+            receiver = self._draw_receiver()
             if viewer != receiver:
                 return f"Player {receiver + 1} draws a card"
             return f"you draw {self.game.card_labels[self.space.decode[action_id][1]]}"
