@@ -357,15 +357,19 @@ class RecallChain:
 
 
 class RecallObserver:
-    """OpenSpiel's information-state observer: the player's `RecallChain` digest as the string
-    (no tensor: see the module's docstring)."""
+    """OpenSpiel's information-state observer for the games without a step encoding: the player's
+    `RecallChain` digest as the string, and no tensor (see the module's docstring)."""
 
     def __init__(self) -> None:
         self.tensor = np.zeros(0, np.float32)
         self.dict: dict[str, np.ndarray] = {}
 
     def set_from(self, state: MagnatesSpielState, player: int) -> None:
-        """Nothing to write: the information state has no tensor."""
+        """No tensor to write: say so rather than hand back an empty one."""
+        raise ValueError(
+            f"{state.engine.key[0]} has no information-state tensor (only Magnate's steps are encoded);"
+            " use information_state_string"
+        )
 
     def string_from(self, state: MagnatesSpielState, player: int) -> str:
         if state.recall is None:
