@@ -11,6 +11,7 @@ other order (the same position reached, so the same observation, but not the sam
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import numpy as np
 import pytest
@@ -29,11 +30,11 @@ CARD_OPS = (OP_DRAW, OP_DEVELOP, OP_DEED, OP_SELL)
 """The actions whose first argument is a card."""
 
 
-def spiel_game(**params: object) -> pyspiel.Game:
+def spiel_game(**params: object) -> Any:
     return pyspiel.load_game("python_magnate", {**OPTIONS, **params})
 
 
-def random_history(game: pyspiel.Game, seed: int, length: int) -> pyspiel.State:
+def random_history(game: Any, seed: int, length: int) -> Any:
     """A state after `length` random actions (or the end) from a seeded uniform player."""
     rng = random.Random(seed)
     state = game.new_initial_state()
@@ -46,14 +47,14 @@ def random_history(game: pyspiel.Game, seed: int, length: int) -> pyspiel.State:
     return state
 
 
-def replayed(game: pyspiel.Game, actions: list[int]) -> pyspiel.State:
+def replayed(game: Any, actions: list[int]) -> Any:
     state = game.new_initial_state()
     for action in actions:
         state.apply_action(action)
     return state
 
 
-def tensor(state: pyspiel.State, player: int) -> np.ndarray:
+def tensor(state: Any, player: int) -> np.ndarray:
     return np.asarray(state.information_state_tensor(player), np.float32)
 
 
@@ -109,7 +110,7 @@ def test_pyspiel_random_sim_test_with_serialization_at_the_cap() -> None:
         assert tensor(state, player)[-SLOT:].any()  # the last slot holds the 60th action
 
 
-def hidden_twin(game: pyspiel.Game, state: pyspiel.State, seat: int, rng: random.Random) -> list[int] | None:
+def hidden_twin(game: Any, state: Any, seat: int, rng: random.Random) -> list[int] | None:
     """The history of `state` with the other seats' unshown draws swapped for cards still unseen
     in the draw pile: a history `seat` cannot tell from the first (None when nothing can swap)."""
     inner = state.inner
@@ -175,7 +176,7 @@ def test_another_own_draw_is_another_information_state() -> None:
     assert mine.information_state_string(1) == other.information_state_string(1)
 
 
-def commuting_moves(state: pyspiel.State) -> tuple[int, int] | None:
+def commuting_moves(state: Any) -> tuple[int, int] | None:
     """Two legal moves of the player to act that reach the same position in either order."""
     legal = state.legal_actions()
     for i, a in enumerate(legal):
