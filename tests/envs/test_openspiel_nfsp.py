@@ -2,17 +2,17 @@
 examples/openspiel_nfsp.py, whose moves must be legal and whose losses must be finite numbers.
 
 The run is two self-play games cut at 160 actions, with both seats in best-response mode
-(`anticipatory=1.0`), so that both networks take gradient steps within seconds: the supervised average policy learns from
-the reservoir of best-response moves, the DQN from its replay buffer."""
+(`anticipatory=1.0`), so that both networks take gradient steps within seconds: the supervised
+average policy learns from the reservoir of best-response moves, the DQN from its replay buffer."""
 
 from __future__ import annotations
 
 import importlib.util
 import math
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
-from typing import Iterator
 
 import pytest
 
