@@ -13,8 +13,9 @@ whose information-state tensor is the seat's observation plus every step of the 
 saw it (the other seat's draws blanked; docs/envs.md). OpenSpiel's `rl_environment` samples the
 dice and the draws and checks every move's legality. Before and after training, each seat's
 average policy (sampling its moves) plays `--eval-games` games against the random player, half of
-them in each chair, and the script prints the win rate with its 95% Wilson interval, the training
-losses, the game lengths and the time an information-state tensor takes.
+them in each chair, and after training its best response (the DQN's greedy move) too; the script
+prints each win rate with its 95% Wilson interval, the training losses, the game lengths and the
+time an information-state tensor takes.
 """
 
 from __future__ import annotations
@@ -147,8 +148,11 @@ def train(game: pyspiel.Game, agents: list[nfsp.NFSP], episodes: int, seed: int 
     return stats
 
 
-def policy_action(agent: nfsp.NFSP, state: pyspiel.State, rng: np.random.Generator) -> int:
-    """A move of the agent's average policy, sampled, from its information-state tensor."""
+def policy_action(
+    agent: nfsp.NFSP, state: pyspiel.State, rng: np.random.Generator, mode: nfsp.MODE = nfsp.MODE.AVERAGE_POLICY
+) -> int:
+    """A move of the agent from its information-state tensor: its average policy's, sampled, or
+    its best response's (the DQN's greedy move)."""
     player = state.current_player()
     legal = state.legal_actions(player)
     observations: dict[str, Any] = {
@@ -159,7 +163,7 @@ def policy_action(agent: nfsp.NFSP, state: pyspiel.State, rng: np.random.Generat
     observations["info_state"][player] = state.information_state_tensor(player)
     observations["legal_actions"][player] = legal
     step = rl_environment.TimeStep(observations=observations, rewards=None, discounts=None, step_type=None)
-    with agent.temp_mode_as(nfsp.MODE.AVERAGE_POLICY):
+    with agent.temp_mode_as(mode):
         probs = np.asarray(agent.step(step, is_evaluation=True).probs, np.float64)[legal]
     if not np.isfinite(probs).all() or probs.sum() <= 0:
         raise RuntimeError(f"the average policy gave no distribution over the legal moves: {probs}")
@@ -167,9 +171,15 @@ def policy_action(agent: nfsp.NFSP, state: pyspiel.State, rng: np.random.Generat
     return action
 
 
-def evaluate(game: pyspiel.Game, agents: list[nfsp.NFSP], games: int, seed: int = 0) -> Evaluation:
+def evaluate(
+    game: pyspiel.Game,
+    agents: list[nfsp.NFSP],
+    games: int,
+    seed: int = 0,
+    mode: nfsp.MODE = nfsp.MODE.AVERAGE_POLICY,
+) -> Evaluation:
     """`games` games against the uniformly random player, the learner in each chair by turns
-    (seat s is played by agent s, whose average policy learned that chair)."""
+    (seat s is played by agent s, which learned that chair), in `mode`."""
     rng = np.random.default_rng(seed)
     result = Evaluation()
     start = time.perf_counter()
@@ -181,9 +191,9 @@ def evaluate(game: pyspiel.Game, agents: list[nfsp.NFSP], games: int, seed: int 
                 outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
                 state.apply_action(int(rng.choice(outcomes, p=probabilities)))
             elif state.current_player() == seat:
-                action = policy_action(agents[seat], state, rng)
+                action = policy_action(agents[seat], state, rng, mode)
                 if action not in state.legal_actions():
-                    raise RuntimeError(f"the average policy chose the illegal action {action}")
+                    raise RuntimeError(f"the {mode.name} policy chose the illegal action {action}")
                 state.apply_action(action)
             else:
                 state.apply_action(int(rng.choice(state.legal_actions())))
@@ -255,7 +265,9 @@ def main(argv: list[str] | None = None) -> None:
         f"{stats.truncated} stopped at the cap; last losses: average-policy (cross-entropy) "
         f"{mean(stats.sl_losses[-tail:]):.3f}, best-response (DQN) {mean(stats.rl_losses[-tail:]):.4f}"
     )
-    print(report("trained", evaluate(game, agents, args.eval_games, seed=args.seed + 1)))
+    print(report("trained, average policy", evaluate(game, agents, args.eval_games, seed=args.seed + 1)))
+    best = evaluate(game, agents, args.eval_games, seed=args.seed + 1, mode=nfsp.MODE.BEST_RESPONSE)
+    print(report("trained, best response (greedy DQN)", best))
 
 
 if __name__ == "__main__":

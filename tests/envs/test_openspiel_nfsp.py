@@ -65,3 +65,5 @@ def test_nfsp_trains_on_the_information_state_tensor_and_plays_legally(one_threa
     result = nfsp_example.evaluate(game, agents, games=2, seed=4)  # the average policy, sampled
     assert result.games == 2
     assert "95% CI" in nfsp_example.report("trained", result)
+    best = nfsp_example.evaluate(game, agents, games=1, seed=5, mode=nfsp_example.nfsp.MODE.BEST_RESPONSE)
+    assert best.games == 1
