@@ -252,10 +252,11 @@ def main(argv: list[str] | None = None) -> None:
     print(
         f"{game}: information-state tensor of {game.information_state_tensor_size():,} floats "
         f"({game.observation_tensor_size()} observation + {game.max_game_length()} step slots), "
-        f"{tensor_cost(game) * 1e3:.2f} ms a tensor"
+        f"{tensor_cost(game) * 1e3:.2f} ms a tensor",
+        flush=True,
     )
     agents = make_agents(game, settings)
-    print(report("untrained", evaluate(game, agents, args.eval_games, seed=args.seed + 1)))
+    print(report("untrained", evaluate(game, agents, args.eval_games, seed=args.seed + 1)), flush=True)
     stats = train(game, agents, args.episodes, seed=args.seed)
     tail = max(1, len(stats.sl_losses) // 10)
     print(
@@ -263,11 +264,12 @@ def main(argv: list[str] | None = None) -> None:
         f"({stats.seconds / max(stats.episodes, 1):.2f} s an episode); game length mean "
         f"{mean([float(n) for n in stats.lengths]):.0f}, longest {max(stats.lengths, default=0)}, "
         f"{stats.truncated} stopped at the cap; last losses: average-policy (cross-entropy) "
-        f"{mean(stats.sl_losses[-tail:]):.3f}, best-response (DQN) {mean(stats.rl_losses[-tail:]):.4f}"
+        f"{mean(stats.sl_losses[-tail:]):.3f}, best-response (DQN) {mean(stats.rl_losses[-tail:]):.4f}",
+        flush=True,
     )
-    print(report("trained, average policy", evaluate(game, agents, args.eval_games, seed=args.seed + 1)))
+    print(report("trained, average policy", evaluate(game, agents, args.eval_games, seed=args.seed + 1)), flush=True)
     best = evaluate(game, agents, args.eval_games, seed=args.seed + 1, mode=nfsp.MODE.BEST_RESPONSE)
-    print(report("trained, best response (greedy DQN)", best))
+    print(report("trained, best response (greedy DQN)", best), flush=True)
 
 
 if __name__ == "__main__":
