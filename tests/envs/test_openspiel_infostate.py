@@ -19,7 +19,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 from magnates.envs.openspiel import MAX_GAME_LENGTH, short_name  # noqa: E402
-from magnates.envs.step_recall import SLOT, STEPS  # noqa: E402
+from magnates.envs.step_recall import MEGA_STEPS, SLOT, STEPS  # noqa: E402
 from magnates.games.magnate.space import OP_DEED, OP_DEVELOP, OP_DRAW, OP_SELL  # noqa: E402
 
 from .env_cases import GAMES, loaded  # noqa: E402
@@ -74,7 +74,14 @@ def test_the_tensor_is_offered_exactly_where_it_is_provided(game: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("options", "steps"), [({}, STEPS), ({"players": 3}, STEPS), ({"players": 1}, STEPS), ({"max_game_length": 50}, 50)]
+    ("options", "steps"),
+    [
+        ({}, STEPS),
+        ({"players": 3}, STEPS),
+        ({"players": 1}, STEPS),
+        ({"mega": True}, MEGA_STEPS),
+        ({"max_game_length": 50}, 50),
+    ],
 )
 def test_shape_is_the_observation_then_a_slot_per_step(options: dict[str, int], steps: int) -> None:
     game = spiel_game(**options)
