@@ -80,6 +80,7 @@ class Evaluation:
     wins: int = 0
     draws: int = 0
     losses: int = 0
+    truncated: int = 0  # of the draws, games stopped at max_game_length
     seconds: float = 0.0
 
     @property
@@ -201,6 +202,7 @@ def evaluate(
         result.wins += mine > 0
         result.draws += mine == 0
         result.losses += mine < 0
+        result.truncated += int(state.truncated)
     result.seconds = time.perf_counter() - start
     return result
 
@@ -228,7 +230,7 @@ def report(label: str, result: Evaluation) -> str:
     return (
         f"{label}: won {result.wins} of {result.games} against random "
         f"({result.wins / max(result.games, 1):.1%}, 95% CI {low:.1%}-{high:.1%}), "
-        f"{result.draws} drawn, {result.seconds / max(result.games, 1):.2f} s a game"
+        f"{result.draws} drawn ({result.truncated} at the cap), {result.seconds / max(result.games, 1):.2f} s a game"
     )
 
 
