@@ -101,13 +101,17 @@ def test_shape_is_the_observation_then_a_slot_per_step(options: dict[str, int], 
         assert 0 < slots[:used, 0].sum() < used
         assert not slots[used:].any()  # and the unused slots are zeros
     assert pyspiel.load_game("python_magnate").max_game_length() == MAX_GAME_LENGTH  # no tensor, no smaller cap
+    table = game.steps.table  # one slot per action id, and one for an unseen draw: all different
+    assert table.shape == (game.num_distinct_actions() + 1, SLOT)
+    assert len(np.unique(table, axis=0)) == len(table) and table.any(axis=1).all()
 
 
 def test_pyspiel_random_sim_test_with_serialization_at_the_cap() -> None:
-    """OpenSpiel's own checks (tensor and string at every state, serialization), in a game stopped
+    """OpenSpiel's own checks (tensor and string at every state, serialization), in games stopped
     at 60 actions so that every slot is filled."""
     game = spiel_game(max_game_length=60)
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+    pyspiel.random_sim_test(spiel_game(max_game_length=60, players=3), num_sims=1, serialize=True, verbose=False)
     state = random_history(game, 2, 60)
     assert state.is_terminal() and state.truncated
     again = game.deserialize_state(state.serialize())
