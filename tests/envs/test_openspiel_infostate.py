@@ -101,6 +101,8 @@ def test_shape_is_the_observation_then_a_slot_per_step(options: dict[str, int], 
         assert 0 < slots[:used, 0].sum() < used
         assert not slots[used:].any()  # and the unused slots are zeros
     assert pyspiel.load_game("python_magnate").max_game_length() == MAX_GAME_LENGTH  # no tensor, no smaller cap
+    again = pyspiel.load_game(str(game))  # the game's string names its cap: the same tensor
+    assert again.information_state_tensor_size() == game.information_state_tensor_size()
     table = game.steps.table  # one slot per action id, and one for an unseen draw: all different
     assert table.shape == (game.num_distinct_actions() + 1, SLOT)
     assert len(np.unique(table, axis=0)) == len(table) and table.any(axis=1).all()
