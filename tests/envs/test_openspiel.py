@@ -137,7 +137,7 @@ def test_serialize_writes_the_history_not_the_game(game: str) -> None:
 def test_perfect_recall_information_state_strings() -> None:
     spiel = pyspiel.load_game("python_magnate", {"perfect_recall": True})
     assert spiel.get_type().provides_information_state_string
-    assert not spiel.get_type().provides_information_state_tensor
+    assert spiel.get_type().provides_information_state_tensor  # Magnate's steps: test_openspiel_infostate.py
     pyspiel.random_sim_test(spiel, num_sims=1, serialize=True, verbose=False)
     state = spiel.new_initial_state()
     while state.is_chance_node():

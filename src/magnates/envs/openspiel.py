@@ -7,10 +7,13 @@ nodes map one to one: OpenSpiel's chance outcomes are the engine's, ids and prob
 The observation tensor is the game's encoder applied to the player's view, and the observation
 string is that view as JSON. With the parameter `perfect_recall=True` the game also offers an
 information-state string with perfect recall (for CFR-family algorithms such as outcome-sampling
-MCCFR): a digest of every view the player has had, in order (see `RecallChain`). No
-information-state tensor is offered: the encoders are not perfect recall, and a tensor holding a
-whole game's views would not be small (`game_type` says so). `game_type` tells the truth about
-chance (explicit) and information (imperfect where cards are hidden: Magnate and Magistrate).
+MCCFR). Magnate's is the history as the player saw it (the other seats' draws blanked), and it
+comes with an information-state tensor for NFSP and deep CFR: the observation plus one fixed-size
+slot per step, up to `max_game_length` steps (a cap the wrapper enforces, 800 by default with
+`perfect_recall=True`; see `step_recall`). The other games' string is a digest of every view the
+player has had, in order (see `RecallChain`), and they offer no information-state tensor: no
+bounded step encoding has been written for them (`game_type` says so). `game_type` tells the truth
+about chance (explicit) and information (imperfect where cards are hidden: Magnate and Magistrate).
 
 OpenSpiel's own algorithms work on these states directly: its MCTS bot, for instance, searches the
 true state (hidden cards included), as it would in any OpenSpiel game; the platform's own bots see
@@ -29,6 +32,7 @@ import pyspiel
 from magnates.core.errors import IllegalAction
 from magnates.core.game import CHANCE, TERMINAL, Game, State
 from magnates.envs.concessions import concession_ids, without_concessions
+from magnates.envs.step_recall import STEP_GAMES, StepEncoder, StepLog, default_steps
 from magnates.games import REGISTRY, game_class
 
 PERFECT_INFORMATION = frozenset({"galactic-magnate", "magistratvm"})
@@ -43,7 +47,12 @@ rules themselves end every game (a deck runs out, a round or turn limit, a last 
 but how many actions a turn may hold is not bounded tightly enough by them to state one figure for
 every option set; random play ends far below the cap (at most a few thousand actions, Galactic
 Magnate with 5 players the longest: docs/envs.md), so a game that reaches it is one no player plays.
-The parameter `max_game_length` sets another cap (at least 1)."""
+The parameter `max_game_length` sets another cap (at least 1); its default, -1 (`AUTO_LENGTH`),
+means this one, or with `perfect_recall=True` in a game with a step information-state tensor the
+number of step slots (`step_recall.default_steps`)."""
+
+AUTO_LENGTH = -1
+"""`max_game_length`'s default: the game's own cap (see `MAX_GAME_LENGTH`)."""
 
 
 def short_name(game: str) -> str:
@@ -55,7 +64,7 @@ def _parameters(game: str) -> dict[str, Any]:
     params: dict[str, Any] = {option.name: option.default for option in cls.options_declared}
     params["concessions"] = False
     params["perfect_recall"] = False
-    params["max_game_length"] = MAX_GAME_LENGTH
+    params["max_game_length"] = AUTO_LENGTH
     return params
 
 
@@ -68,6 +77,8 @@ def _players_range(game: str) -> tuple[int, int]:
 
 
 def game_type(game: str, perfect_recall: bool = False) -> pyspiel.GameType:
+    """The game's type; with `perfect_recall` it offers the information-state string, and the
+    tensor where a bounded step encoding exists (`STEP_GAMES`)."""
     low, high = _players_range(game)
     information = (
         pyspiel.GameType.Information.PERFECT_INFORMATION
@@ -85,7 +96,7 @@ def game_type(game: str, perfect_recall: bool = False) -> pyspiel.GameType:
         max_num_players=high,
         min_num_players=low,
         provides_information_state_string=perfect_recall,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=perfect_recall and game in STEP_GAMES,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=_parameters(game),
@@ -193,10 +204,14 @@ class MagnatesSpielGame(pyspiel.Game):  # type: ignore[misc]
         merged = {**_parameters(name), **(params or {})}
         concessions = bool(merged.pop("concessions"))
         self.perfect_recall = bool(merged.pop("perfect_recall"))
+        with_steps = self.perfect_recall and name in STEP_GAMES
         self.max_length = int(merged.pop("max_game_length"))
+        if self.max_length == AUTO_LENGTH:  # the step tensor holds a slot per action: a smaller cap
+            self.max_length = default_steps(merged) if with_steps else MAX_GAME_LENGTH
         if self.max_length < 1:
             raise ValueError(f"max_game_length is at least 1 action, not {self.max_length}")
         self.engine = _engine(name, merged, concessions)
+        self.steps = StepEncoder(self.engine.game, self.max_length) if with_steps else None
         engine = self.engine.game
         n = engine.num_distinct_actions
         players = engine.num_players
@@ -218,16 +233,18 @@ class MagnatesSpielGame(pyspiel.Game):  # type: ignore[misc]
         super().__init__(game_type(name, self.perfect_recall), info, parameters)
 
     def new_initial_state(self) -> MagnatesSpielState:
-        return MagnatesSpielState(self, self.engine, self.perfect_recall)
+        return MagnatesSpielState(self, self.engine, self.perfect_recall, self.steps is not None)
 
     def make_py_observer(
         self, iig_obs_type: pyspiel.IIGObservationType | None = None, params: dict[str, Any] | None = None
-    ) -> ViewObserver | RecallObserver:
+    ) -> ViewObserver | RecallObserver | StepObserver:
         if params:
             raise ValueError(f"observation parameters are not supported; passed {params}")
         if iig_obs_type is not None and iig_obs_type.perfect_recall:
             if not self.perfect_recall:
                 raise ValueError("load the game with perfect_recall=True for an information-state observer")
+            if self.steps is not None:
+                return StepObserver(self.steps)
             return RecallObserver()
         return ViewObserver(self.engine)
 
@@ -235,13 +252,16 @@ class MagnatesSpielGame(pyspiel.Game):  # type: ignore[misc]
 class MagnatesSpielState(pyspiel.State):  # type: ignore[misc]
     """An engine state inside an OpenSpiel state; every rule stays the engine's."""
 
-    def __init__(self, game: MagnatesSpielGame, engine: Engine, perfect_recall: bool = False) -> None:
+    def __init__(
+        self, game: MagnatesSpielGame, engine: Engine, perfect_recall: bool = False, steps: bool = False
+    ) -> None:
         super().__init__(game)
         self.engine = engine
         self.max_length = game.max_length
         self.position = Position(engine, engine.game.new_initial_state())
         self._views = ViewCache()
-        self.recall: RecallChain | None = RecallChain(self) if perfect_recall else None
+        self.steps: StepLog | None = StepLog() if steps else None
+        self.recall: RecallChain | None = RecallChain(self) if perfect_recall and not steps else None
 
     def view(self, player: int | None) -> dict[str, Any]:
         """The engine's view for `player`, kept until the next action (OpenSpiel asks for the
@@ -288,8 +308,11 @@ class MagnatesSpielState(pyspiel.State):  # type: ignore[misc]
         seat = inner.current_player()
         if seat >= 0 and action in self.engine.masked and action not in self._legal_actions(seat):
             raise IllegalAction(f"{self.engine.game.action_to_string(action)!r} concedes, and concessions are masked")
+        seen = StepLog.observe(inner, int(action)) if self.steps is not None else None
         inner.apply_action(int(action))
         self._views = ViewCache()
+        if self.steps is not None and seen is not None:
+            self.steps.append(int(action), *seen)
         if self.recall is not None:
             self.recall.extend(self)
 
@@ -334,20 +357,48 @@ class RecallChain:
 
 
 class RecallObserver:
-    """OpenSpiel's information-state observer: the player's `RecallChain` digest as the string
-    (no tensor: see the module's docstring)."""
+    """OpenSpiel's information-state observer for the games without a step encoding: the player's
+    `RecallChain` digest as the string, and no tensor (see the module's docstring)."""
 
     def __init__(self) -> None:
         self.tensor = np.zeros(0, np.float32)
         self.dict: dict[str, np.ndarray] = {}
 
     def set_from(self, state: MagnatesSpielState, player: int) -> None:
-        """Nothing to write: the information state has no tensor."""
+        """No tensor to write: say so rather than hand back an empty one."""
+        raise ValueError(
+            f"{state.engine.key[0]} has no information-state tensor (only Magnate's steps are encoded);"
+            " use information_state_string"
+        )
 
     def string_from(self, state: MagnatesSpielState, player: int) -> str:
         if state.recall is None:
             raise ValueError("load the game with perfect_recall=True for information-state strings")
         return state.recall.chain[player]
+
+
+class StepObserver:
+    """OpenSpiel's information-state observer for a game with a step encoding (`step_recall`):
+    the observation and the seen steps as the tensor, the seen history as the string."""
+
+    def __init__(self, encoder: StepEncoder) -> None:
+        self.encoder = encoder
+        self.tensor = np.zeros(encoder.size, np.float32)
+        obs = encoder.observation.size
+        self.dict = {
+            "observation": self.tensor[:obs],
+            "steps": self.tensor[obs:].reshape(encoder.max_steps, -1),
+        }
+
+    def set_from(self, state: MagnatesSpielState, player: int) -> None:
+        if state.steps is None:
+            raise ValueError("this state keeps no step log: load the game with perfect_recall=True")
+        self.encoder.write(self.tensor, state.view(player), state.steps, player)
+
+    def string_from(self, state: MagnatesSpielState, player: int) -> str:
+        if state.steps is None:
+            raise ValueError("this state keeps no step log: load the game with perfect_recall=True")
+        return state.steps.string(player)
 
 
 class ViewObserver:

@@ -203,14 +203,26 @@ class MagnateState(State):
             if all(tokens[s] >= n for s, n in zip(suits, pay, strict=True))
         ]
 
+    def seen_only_by(self, action_id: int) -> int | None:
+        """The one seat that learns what `action_id`, about to be applied here, is, or None when
+        every seat sees it. A drawn card goes to a hand and only its receiver sees it; every other
+        action of Magnate (the Crowns dealt, the dice, the tax, each play, which names its card) is
+        public. Call it before applying."""
+        if self.space.decode[action_id][0] != S.OP_DRAW:
+            return None
+        return self._draw_receiver()
+
+    def _draw_receiver(self) -> int:
+        """The seat whose hand the next drawn card joins."""
+        if self.phase == SETUP_HANDS:
+            return sum(len(h) for h in self.hands) % self.config.players
+        return self.turn_player
+
     def describe(self, action_id: int, viewer: int | None) -> str:
         """Log text; a card drawn by another player is not named."""
         op = self.space.decode[action_id][0]
         if op == S.OP_DRAW:
-            if self.phase == SETUP_HANDS:
-                receiver = sum(len(h) for h in self.hands) % self.config.players
-            else:
-                receiver = self.turn_player
+            receiver = self._draw_receiver()
             if viewer != receiver:
                 return f"Player {receiver + 1} draws a card"
             return f"you draw {self.game.card_labels[self.space.decode[action_id][1]]}"
