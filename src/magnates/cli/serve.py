@@ -22,6 +22,27 @@ from magnates.cli.serve_workers import limits_environment, run_workers
 LIMITS = "Limits (0 switches one off; each also reads MAGNATES_<NAME>)"
 
 
+COLLECT_AFTER = 300_000
+"""Net new container objects (allocated and still alive) between two passes of the cycle collector."""
+
+
+def tune_collector() -> None:
+    """Start-up objects frozen out of the cycle collector, which then runs only after `COLLECT_AFTER`
+    net new containers instead of every 700 (Python's default).
+
+    Serving a move makes no reference cycle (full passes under 1,000 games at play collected
+    nothing), yet every move leaves new containers alive (the game's state, its log), and each
+    collection walks them again: with a pass every 10,000 net containers the collector took about a
+    seventh of the server's CPU at 1,000 games, and its passes were the longest pauses (the young
+    generation's up to 60 ms, full ones up to 650 ms); `benchmarks/ws_load.py` measures it.
+    Cycles from elsewhere (an exception's traceback) still count towards the threshold, so garbage
+    stays bounded; a pass then comes every few minutes under heavy play.
+    """
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(COLLECT_AFTER, 20, 100)
+
+
 def serve_command(
     host: str = typer.Option("127.0.0.1", "--host", help="address to listen on (0.0.0.0 to let other machines in)"),
     port: int = typer.Option(8000, "--port", help="TCP port (with --workers N: the first of N consecutive ports)"),
@@ -189,11 +210,7 @@ def serve_command(
     check_port(host, port)
     shown = "localhost" if host in {"127.0.0.1", "0.0.0.0"} else host
     typer.echo(f"magnates web platform on http://{shown}:{port}/  (database: {url.split('@')[-1]}; API: /docs)")
-    # The garbage collector's full passes over every live game were the longest pauses (up to a quarter
-    # of a second with 200 games): objects from start-up are frozen out of them, and they run rarely.
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(10_000, 50, 1000)
+    tune_collector()
     # Slow headers and bodies time out, connections per address are bounded, no per-message
     # compression, WebSocket messages held to the body limit: connections.py.
     uvicorn.run(create_app(url, limits=limits), host=host, port=port, log_level="warning", **uvicorn_settings(limits))
