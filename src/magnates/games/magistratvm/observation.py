@@ -207,7 +207,12 @@ class MagistratvmEncoder(Encoder):
         encoding of `seen(state, seat)`, which spares the view's copies and names, and one packing
         of the list into the array (cheaper than numpy's conversion of a list). Proven equal to the
         view path by tests/envs/test_fast_encoding.py."""
-        out[:] = np.frombuffer(struct.pack(self._pack_format, *self.encode(self.seen(state, seat))), dtype=np.float64)
+        out[:] = np.frombuffer(struct.pack(self._pack_format, *self.encode_state(state, seat)), dtype=np.float64)
+
+    def encode_state(self, state: Position, seat: int | None) -> list[float]:
+        """`encode(state.view(seat))` read from the state (`seen`): the list `fill_state` writes,
+        which the RL layer packs straight into a float32 array (`magnates.bots.observation`)."""
+        return self.encode(self.seen(state, seat))
 
     def encode(self, view: Mapping[str, Any]) -> list[float]:
         out = [0.0] * self.layout.size
