@@ -34,7 +34,7 @@ class Observer:
         self._fill: Any = getattr(encoder, "fill", None)
         self._fill_state: Any = getattr(encoder, "fill_state", None)
         self._encode_state: Any = getattr(encoder, "encode_state", None)
-        self._pack = struct.Struct(f"={self.size}f").pack_into
+        self._pack: Any = struct.Struct(f"={self.size}f").pack_into  # numpy arrays are writable buffers
         """Packs a list of floats into a float32 array (each rounded to nearest, as numpy's cast does)."""
 
     def __call__(self, state: State, seat: int | None) -> FloatArray:

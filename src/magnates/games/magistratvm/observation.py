@@ -172,6 +172,8 @@ class MagistratvmEncoder(Encoder):
             (self.s_support_done, "support_done", per(1.0)),
         )
         """Per-seat counts written as one rotated slice each: (start, view key, scaling)."""
+        self.rels = [[(q - me) % self.sides for q in range(self.sides)] for me in range(self.sides)]
+        """Per chair: each seat's number seen from it (0 is the chair itself)."""
         self._pack_format = f"{self.size}d"
         """`struct` format of the vector as float64 (struct keeps its compiled form; a Struct would not pickle)."""
 
@@ -219,7 +221,7 @@ class MagistratvmEncoder(Encoder):
         n = self.sides
         seat = view["seat"]
         me = seat if seat is not None and 0 <= seat < n else 0
-        rel = [(q - me) % n for q in range(n)]
+        rel = self.rels[me]
 
         out[self.s_phase + view["phase"]] = 1.0
         for q, start in ((view["decider"], self.s_to_act), (view["actor"], self.s_actor)):
