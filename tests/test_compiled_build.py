@@ -46,19 +46,21 @@ def build(tmp_path_factory: pytest.TempPathFactory) -> Path:
     if shutil.which(os.environ.get("CC", "cc")) is None and shutil.which("gcc") is None:
         pytest.skip("no C compiler")
     out = tmp_path_factory.mktemp("compiled")
-    subprocess.run(
+    made = subprocess.run(
         ["bash", str(ROOT / "scripts" / "build_compiled.sh"), str(out)],
         cwd=ROOT,
         env={**os.environ, "PYTHON": sys.executable},
-        check=True,
         capture_output=True,
+        text=True,
     )
+    assert made.returncode == 0, made.stdout[-4000:] + made.stderr[-4000:]
     return out
 
 
 def test_the_build_loads_with_compiled_rules(build: Path) -> None:
     script = (
-        "import magnates, magnates.games.magistratvm.flow as flow\n"
+        "import importlib, magnates\n"
+        "flow = importlib.import_module('magnates.games.magistratvm.flow')\n"
         "from magnates.sim.compiled import compiled_modules\n"
         "print(magnates.__file__); print(flow.__file__); print(len(compiled_modules()))"
     )
