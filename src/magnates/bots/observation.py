@@ -34,13 +34,14 @@ class Observer:
         self._fill: Any = getattr(encoder, "fill", None)
         self._fill_state: Any = getattr(encoder, "fill_state", None)
         self._encode_state: Any = getattr(encoder, "encode_state", None)
-        self._pack: Any = struct.Struct(f"={self.size}f").pack_into  # numpy arrays are writable buffers
-        """Packs a list of floats into a float32 array (each rounded to nearest, as numpy's cast does)."""
+        self._format = f"={self.size}f"
+        """`struct` format of the vector as float32: each float rounded to nearest, as numpy's cast
+        rounds it (a format string, not a Struct, so that an observer pickles)."""
 
     def __call__(self, state: State, seat: int | None) -> FloatArray:
         if self._encode_state is not None:
             out = np.empty(self.size, dtype=np.float32)
-            self._pack(out, 0, *self._encode_state(state, seat))
+            struct.pack_into(self._format, out, 0, *self._encode_state(state, seat))  # type: ignore[arg-type]
             return out
         if self._fill_state is not None:
             out = np.zeros(self.size, dtype=np.float32)
