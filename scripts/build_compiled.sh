@@ -8,15 +8,15 @@
 # each compiled extension module shadows its .py in that copy only: src/ stays pure Python, and
 # without OUT on the path (or without a C compiler to build it) everything runs as before. The copy
 # is a snapshot: run the script again after changing the sources. Needs mypy (mypyc) and a C
-# compiler; `python -c "import magnates.compiled as c; print(c.compiled_modules())"` lists what a
-# path holds compiled.
+# compiler. `python -c "from magnates.sim.compiled import compiled_modules as c; print(c())"`
+# lists what the package on the path holds compiled.
 #
 # The modules are the rules' functions (flows, phases, legal-move generators, scoring). The state
 # classes (their clone copies `__dict__`), the action dataclasses (subclasses of an interpreted
 # class), the games' factories, the encoders and the bots stay interpreted.
 set -euo pipefail
+OUT="$(realpath -m "${1:-$(dirname "$0")/../build/compiled}")"  # a given OUT is read from the caller's folder
 cd "$(dirname "$0")/.."
-OUT="${1:-build/compiled}"
 PYTHON="${PYTHON:-python}"
 MODULES=(
   magnates/core/chance.py
