@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from magnates.sim.compiled import engine_build
 from magnates.sim.playout import bench
 
 from .common import OPTION_HELP, PLAYERS_HELP, SEED_HELP, fail, load_game, pick_seed, user_errors
@@ -47,10 +48,10 @@ def bench_command(
         game.action_space  # noqa: B018  built once, outside the timed loop
         result = bench(game, seconds, seed)
     if as_json:
-        typer.echo(json.dumps({**result.to_json(), "seed": seed}))
+        typer.echo(json.dumps({**result.to_json(), "seed": seed, "engine": engine_build()}))
         return
     options = ", ".join(f"{k}={v}" for k, v in result.options.items()) or "default options"
-    typer.echo(f"{game.title}, random playouts on one core, seed {seed}")
+    typer.echo(f"{game.title}, random playouts on one core, seed {seed} ({engine_build()})")
     typer.echo(f"  options: {options}")
     typer.echo(f"  {result.steps_per_second:,.0f} steps/s, {result.games_per_second:,.1f} games/s")
     typer.echo(
@@ -77,11 +78,13 @@ def _env_bench(
         game = load_game(game_name, pairs, players)
         result = bench_env(game.name, dict(game.options), seconds, seed, concessions, clock="cpu" if cpu else "wall")
     if as_json:
-        typer.echo(json.dumps(result.to_json()))
+        typer.echo(json.dumps({**result.to_json(), "engine": engine_build()}))
         return
     options = ", ".join(f"{k}={v}" for k, v in result.options.items()) or "default options"
     masked = "resigning allowed" if concessions else "concessions masked unless forced"
-    typer.echo(f"{game.title}, random legal actions through the PettingZoo AEC env on one core ({masked})")
+    typer.echo(
+        f"{game.title}, random legal actions through the PettingZoo AEC env on one core ({masked}; {engine_build()})"
+    )
     typer.echo(f"  options: {options}")
     typer.echo(
         f"  env: {result.env_steps_per_second:,.0f} agent steps/s (observation + mask + step;"

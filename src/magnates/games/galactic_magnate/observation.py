@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from magnates.core.encoding import INF, Encoder
-from magnates.games.galactic_magnate import economy, trading
+from magnates.games.galactic_magnate import trading
 from magnates.games.galactic_magnate.board import BOARD_SIZE, EVENTS, GROUPS, PROPERTIES, TABLES, Tables
 from magnates.games.galactic_magnate.phases import PHASE_NAMES
 from magnates.games.galactic_magnate.views import bundles
@@ -95,6 +95,10 @@ PUBLIC_FIELDS = (
 """The state's fields the encoder reads as they are (nothing in Galactic Magnate is hidden)."""
 
 
+OWNERS_MEMO = 4096
+"""Distinct ownerships of the board whose credits and encodings an encoder remembers before starting afresh."""
+
+
 class GalacticMagnateEncoder(Encoder):
     """The encoder of one Galactic Magnate option set (lengths depend on the player count)."""
 
@@ -105,6 +109,7 @@ class GalacticMagnateEncoder(Encoder):
         self.prop_index = {loc: i for i, loc in enumerate(PROPERTIES)}
         props = len(PROPERTIES)
         self.prison_scale = float(tables.prison_turns)
+        self.mortgages = tuple(tables.property_mortgages)
         self.level_scale = float(TABLES.max_upgrade_level)
         add = self.layout.add
         self.s_phase = add("phase", len(PHASE_NAMES))[0]
@@ -139,8 +144,13 @@ class GalacticMagnateEncoder(Encoder):
         self.s_draft_take = add("draft.take", props)[0]
         self.s_draft_money = add("draft.money", 1, low=-INF, high=INF)[0]
         self.s_draft_steps = add("draft.steps_left", 1)[0]
+        self.rels = [[(q - me) % self.sides for q in range(self.sides)] for me in range(self.sides)]
+        """Per chair: each seat's number seen from it (0 is the chair itself)."""
         self._pack_format = f"{self.size}d"
         """`struct` format of the vector as float64 (struct keeps its compiled form; a Struct would not pickle)."""
+        self._owned: dict[tuple[int, ...], tuple[list[int], list[list[int]]]] = {}
+        """Who owns what (`owner` as a tuple) -> every seat's credit and, per chair, the positions of
+        `owner` that hold 1: both pure functions of the owners, which change on few steps."""
 
     def seen(self, state: GalacticState, seat: int | None) -> dict[str, Any]:
         """What `encode` reads of `state.view(seat)`, taken from the state without copying: the
@@ -150,7 +160,7 @@ class GalacticMagnateEncoder(Encoder):
         seen = {name: d[name] for name in PUBLIC_FIELDS}
         seen["seat"] = seat
         seen["decider"] = state.current_player()
-        seen["credit"] = economy.credits(state)
+        seen["credit"] = self._owners(state.owner)[0]
         offers = []
         for offerer in range(state.n):
             offer = trading.open_offer(state, offerer)
@@ -170,14 +180,19 @@ class GalacticMagnateEncoder(Encoder):
         encoding of `seen(state, seat)`, which spares the view's copies and offer texts, and one
         packing of the list into the array (cheaper than numpy's conversion of a list). Proven
         equal to the view path by tests/envs/test_fast_encoding.py."""
-        out[:] = np.frombuffer(struct.pack(self._pack_format, *self.encode(self.seen(state, seat))), dtype=np.float64)
+        out[:] = np.frombuffer(struct.pack(self._pack_format, *self.encode_state(state, seat)), dtype=np.float64)
+
+    def encode_state(self, state: GalacticState, seat: int | None) -> list[float]:
+        """`encode(state.view(seat))` read from the state (`seen`): the list `fill_state` writes,
+        which the RL layer packs straight into a float32 array (`magnates.bots.observation`)."""
+        return self.encode(self.seen(state, seat))
 
     def encode(self, view: Mapping[str, Any]) -> list[float]:
         out = [0.0] * self.layout.size
         n = self.sides
         seat = view["seat"]
         me = seat if seat is not None and 0 <= seat < n else 0
-        rel = [(q - me) % n for q in range(n)]
+        rel = self.rels[me]
         prop_index = self.prop_index
         phase = view["phase"]
 
@@ -217,12 +232,8 @@ class GalacticMagnateEncoder(Encoder):
             out[self.s_credit + r] = credit[q] / MONEY_SCALE
             out[self.s_prison + r] = prison[q] / self.prison_scale
 
-        base = self.s_owner
-        owner = view["owner"]
-        for p, loc in enumerate(PROPERTIES):
-            q = owner[loc]
-            if q >= 0:
-                out[base + p * n + rel[q]] = 1.0
+        for at in self._owners(view["owner"])[1][me]:
+            out[at] = 1.0
         base = self.s_level
         for g, level in enumerate(view["level"]):
             out[base + g] = level / self.level_scale
@@ -250,6 +261,31 @@ class GalacticMagnateEncoder(Encoder):
         if draft:
             self._draft(draft, rel, out)
         return out
+
+    def _owners(self, owner: list[int]) -> tuple[list[int], list[list[int]]]:
+        """Every seat's credit (as `economy.credits` sums it) and, per chair, the positions of the
+        `owner` slice that hold 1, remembered by the owners (a property changes hands on few steps)."""
+        key = tuple(owner)
+        known = self._owned.get(key)
+        if known is None:
+            n = self.sides
+            credit = [0] * n
+            for loc, mortgage in self.mortgages:
+                q = owner[loc]
+                if q >= 0:
+                    credit[q] += mortgage
+            chairs = []
+            for me in range(n):
+                ones = []
+                for p, loc in enumerate(PROPERTIES):
+                    q = owner[loc]
+                    if q >= 0:
+                        ones.append(self.s_owner + p * n + (q - me) % n)
+                chairs.append(ones)
+            if len(self._owned) >= OWNERS_MEMO:
+                self._owned.clear()
+            known = self._owned[key] = (credit, chairs)
+        return known
 
     def _offers(self, offers: list[Mapping[str, Any]], rel: list[int], out: list[float]) -> None:
         """Open offers, each in the block of its maker: receiver, what changes hands, the money."""

@@ -9,6 +9,8 @@ this class holds the data, answers "who decides now", and hands the rest to
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from types import FunctionType
 from typing import TYPE_CHECKING, Any
 
 from magnates.core.game import CHANCE, TERMINAL, Result, State, ranking_from_keys
@@ -32,7 +34,20 @@ if TYPE_CHECKING:
     from magnates.games.galactic_magnate.actions import ActionIds
     from magnates.games.galactic_magnate.game import GalacticMagnateGame
 
+
 # Scalar fields copied as they are by clone() and to_json(); lists are listed apart.
+def as_method(function: Callable[..., Any]) -> Callable[..., Any]:
+    """`function(state, ...)` as a method of the state class: a Python function binds by itself; a
+    compiled one (`scripts/build_compiled.sh`) does not, so it is called through a Python one."""
+    if isinstance(function, FunctionType):
+        return function
+
+    def method(self: Any, *args: Any) -> Any:
+        return function(self, *args)
+
+    return method
+
+
 SCALARS = (
     "phase",
     "chooser",
@@ -169,10 +184,11 @@ class GalacticState(State):
         return TERMINAL
 
     # -- what may happen (flow.py: the phases as a table) ---------------------------
-    # The flow's functions themselves, not methods calling them: one call fewer on every step.
-    _chance_outcomes = flow.chance_outcomes
-    _legal_actions = flow.legal_actions
-    _apply = flow.apply
+    # The flow's functions themselves, not methods calling them: one call fewer on every step
+    # (wrapped only where flow.py is compiled, whose functions do not bind as methods).
+    _chance_outcomes = as_method(flow.chance_outcomes)
+    _legal_actions = as_method(flow.legal_actions)
+    _apply = as_method(flow.apply)
 
     def explain_illegal(self, action_id: int) -> str:
         return explain.why_illegal(self, action_id)

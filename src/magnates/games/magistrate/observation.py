@@ -188,6 +188,9 @@ class MagistrateEncoder(Encoder):
             )
         )
         """Per-seat rows, written as one slice of seat-major blocks: (start, stop, view key, scaling)."""
+        self.rels = [[(q - me) % self.sides for q in range(self.sides)] for me in range(self.sides)]
+        """Per chair: each seat's number seen from it (0 is the chair itself)."""
+        self.home_ones = [[self.s_homes + home * n + rel[q] for q, home in enumerate(self.homes)] for rel in self.rels]
         self._pack_format = f"{self.size}d"
         """`struct` format of the vector as float64 (struct keeps its compiled form; a Struct would not pickle)."""
 
@@ -212,14 +215,19 @@ class MagistrateEncoder(Encoder):
         encoding of `seen(state, seat)`, which spares the view's copies, and one packing of the
         list into the array (cheaper than numpy's conversion of a list). Proven equal to the view
         path, and blind to the hidden parts, by tests/envs/test_fast_encoding.py."""
-        out[:] = np.frombuffer(struct.pack(self._pack_format, *self.encode(self.seen(state, seat))), dtype=np.float64)
+        out[:] = np.frombuffer(struct.pack(self._pack_format, *self.encode_state(state, seat)), dtype=np.float64)
+
+    def encode_state(self, state: Position, seat: int | None) -> list[float]:
+        """`encode(state.view(seat))` read from the state (`seen`): the list `fill_state` writes,
+        which the RL layer packs straight into a float32 array (`magnates.bots.observation`)."""
+        return self.encode(self.seen(state, seat))
 
     def encode(self, view: Mapping[str, Any]) -> list[float]:
         out = [0.0] * self.layout.size
         n = self.sides
         seat = view["you"]
         me = seat if seat is not None and 0 <= seat < n else 0
-        rel = [(q - me) % n for q in range(n)]
+        rel = self.rels[me]
 
         stage = view["stage"]
         out[self.s_stage + self.stage_index[stage]] = 1.0
@@ -260,9 +268,8 @@ class MagistrateEncoder(Encoder):
         for start, stop, key, times in self.per_seat_rows:  # one block per seat, "me" first
             rows = view[key]
             out[start:stop] = map(times, chain.from_iterable(rows[me:] + rows[:me]))
-        base = self.s_homes
-        for q, home in enumerate(self.homes):
-            out[base + home * n + rel[q]] = 1.0
+        for at in self.home_ones[me]:  # where each seat's Home is: fixed by the player count
+            out[at] = 1.0
         base = self.s_forts
         for province, q in enumerate(view["forts"]):
             if q >= 0:

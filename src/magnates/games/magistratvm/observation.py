@@ -172,6 +172,8 @@ class MagistratvmEncoder(Encoder):
             (self.s_support_done, "support_done", per(1.0)),
         )
         """Per-seat counts written as one rotated slice each: (start, view key, scaling)."""
+        self.rels = [[(q - me) % self.sides for q in range(self.sides)] for me in range(self.sides)]
+        """Per chair: each seat's number seen from it (0 is the chair itself)."""
         self._pack_format = f"{self.size}d"
         """`struct` format of the vector as float64 (struct keeps its compiled form; a Struct would not pickle)."""
 
@@ -207,14 +209,19 @@ class MagistratvmEncoder(Encoder):
         encoding of `seen(state, seat)`, which spares the view's copies and names, and one packing
         of the list into the array (cheaper than numpy's conversion of a list). Proven equal to the
         view path by tests/envs/test_fast_encoding.py."""
-        out[:] = np.frombuffer(struct.pack(self._pack_format, *self.encode(self.seen(state, seat))), dtype=np.float64)
+        out[:] = np.frombuffer(struct.pack(self._pack_format, *self.encode_state(state, seat)), dtype=np.float64)
+
+    def encode_state(self, state: Position, seat: int | None) -> list[float]:
+        """`encode(state.view(seat))` read from the state (`seen`): the list `fill_state` writes,
+        which the RL layer packs straight into a float32 array (`magnates.bots.observation`)."""
+        return self.encode(self.seen(state, seat))
 
     def encode(self, view: Mapping[str, Any]) -> list[float]:
         out = [0.0] * self.layout.size
         n = self.sides
         seat = view["seat"]
         me = seat if seat is not None and 0 <= seat < n else 0
-        rel = [(q - me) % n for q in range(n)]
+        rel = self.rels[me]
 
         out[self.s_phase + view["phase"]] = 1.0
         for q, start in ((view["decider"], self.s_to_act), (view["actor"], self.s_actor)):

@@ -1,0 +1,84 @@
+"""The optional compiled build (`scripts/build_compiled.sh`, mypyc) runs the same rules as the package.
+
+The script copies the package and compiles its rules modules in the copy; these tests
+build it once into a temporary folder and run a set of engine and encoder tests with that copy
+first on the path, after checking that it really is the copy, with compiled modules, that loads.
+Without a C compiler or mypyc the build cannot be made and the tests skip: the pure-Python package
+is what runs then. Building takes minutes, hence the `slow` marker.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.slow
+
+ROOT = Path(__file__).resolve().parent.parent
+ENGINE_TESTS = [
+    "tests/magnate/test_rules.py",
+    "tests/magnate/test_flow.py",
+    "tests/galactic_magnate/test_rules.py",
+    "tests/galactic_magnate/test_trading.py",
+    "tests/magistrate/test_military.py",
+    "tests/magistrate/test_round.py",
+    "tests/magistratvm/test_mv_rules.py",
+    "tests/magistratvm/test_flow.py",
+    "tests/envs/test_pettingzoo.py",
+]
+"""Rules of every game, and the env driving them, on the compiled modules."""
+
+
+def _env(build: Path) -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": str(build)}
+
+
+@pytest.fixture(scope="module")
+def build(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    if importlib.util.find_spec("mypyc") is None:
+        pytest.skip("mypyc (from mypy) is not installed")
+    if shutil.which(os.environ.get("CC", "cc")) is None and shutil.which("gcc") is None:
+        pytest.skip("no C compiler")
+    out = tmp_path_factory.mktemp("compiled")
+    made = subprocess.run(
+        ["bash", str(ROOT / "scripts" / "build_compiled.sh"), str(out)],
+        cwd=ROOT,
+        env={**os.environ, "PYTHON": sys.executable},
+        capture_output=True,
+        text=True,
+    )
+    assert made.returncode == 0, made.stdout[-4000:] + made.stderr[-4000:]
+    return out
+
+
+def test_the_build_loads_with_compiled_rules(build: Path) -> None:
+    script = (
+        "import importlib, magnates\n"
+        "flow = importlib.import_module('magnates.games.magistratvm.flow')\n"
+        "from magnates.sim.compiled import compiled_modules\n"
+        "print(magnates.__file__); print(flow.__file__); print(len(compiled_modules()))"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", script], cwd=build, env=_env(build), capture_output=True, text=True, check=True
+    )
+    package, flow, count = result.stdout.split()
+    assert Path(package).is_relative_to(build)
+    assert not flow.endswith(".py"), flow  # the extension module shadows the source
+    assert int(count) >= 40
+
+
+def test_engine_tests_pass_on_the_compiled_build(build: Path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-n", "0", "-p", "no:cacheprovider", "-m", "not slow", *ENGINE_TESTS],
+        cwd=ROOT,
+        env=_env(build),
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
