@@ -53,7 +53,7 @@ def test_it_is_hards_search_with_more_simulations_under_half_a_second(name: str)
     assert expert.rollout_depth == hard.rollout_depth and expert.exploration == hard.exploration
     assert expert.simulations is not None and hard.simulations is not None
     assert expert.simulations > hard.simulations
-    assert expert.seconds == DECISION_SECONDS < 0.5
+    assert expert.cpu_seconds == DECISION_SECONDS < 0.5 and expert.seconds is None
 
 
 def test_a_game_without_a_candidate_is_refused() -> None:
@@ -84,9 +84,9 @@ def test_a_measured_entry_offers_it_with_its_line_and_a_thinking_time(monkeypatc
     bot: Any = make_bot("expert", four)
     assert isinstance(bot, ISMCTSBot) and bot.name == "expert"
     assert bot.budget.simulations == CANDIDATES["magistratvm"]["simulations"]
-    assert bot.budget.seconds == DECISION_SECONDS
+    assert bot.budget.cpu_seconds == DECISION_SECONDS and bot.budget.seconds is None
     timed: Any = make_bot("expert", four, {"seconds": "1.5"})
-    assert timed.budget.seconds == 1.5 and timed.budget.simulations is None
+    assert timed.budget.seconds == 1.5 and timed.budget.simulations is None and timed.budget.cpu_seconds is None
     assert "half a second" in describe("expert", four)
     assert "expert" not in available(three)
     assert "measured stronger than hard only for 4 players" in unavailable(three)["expert"]
