@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 from sealed_bids import BID, SealedBidsGame, SealedBidsState
@@ -12,12 +13,27 @@ from magnates.bots.playout import Playout
 
 
 def test_a_budget_needs_a_limit() -> None:
-    with pytest.raises(ValueError, match="simulations, seconds, or both"):
+    with pytest.raises(ValueError, match="simulations, seconds or CPU seconds"):
         Budget()
     with pytest.raises(ValueError, match="at least one simulation"):
         Budget(simulations=0)
     with pytest.raises(ValueError, match="positive number of seconds"):
         Budget(seconds=0)
+    with pytest.raises(ValueError, match="positive number of CPU seconds"):
+        Budget(cpu_seconds=-1)
+
+
+def test_a_cpu_budget_counts_the_threads_work_not_the_wall_clock() -> None:
+    """Waiting (a busy machine gives the search no core) spends none of a CPU budget; working does."""
+    clock = Budget(cpu_seconds=0.05).start()
+    clock.tick()
+    time.sleep(0.1)  # twice the budget on the wall clock, next to no CPU
+    assert clock.running()
+    began = time.thread_time()
+    while clock.running():
+        clock.tick()
+    assert time.thread_time() - began > 0.04  # the budget, less the little spent before the wait
+    assert str(Budget(simulations=800, cpu_seconds=0.45)) == "800 simulations or 0.45 s of CPU"
 
 
 def test_a_simulation_budget_counts_exactly() -> None:

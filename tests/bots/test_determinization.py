@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from sealed_bids import SealedBidsGame
 
 from magnates.bots import search_bot
+from magnates.bots.search_expert import CANDIDATES, candidate_preset
 from magnates.core.chance import sample
 from magnates.core.game import Game, State
 from magnates.games import REGISTRY, game_class, load
@@ -119,3 +120,35 @@ def test_a_search_bot_decides_from_the_view_alone(name: str, options: dict[str, 
         checked += 1
         if checked == 3:
             break
+
+
+def search_expert_cases() -> list[Any]:
+    """Every game and player count a search-only `expert` is made for (`magnates.bots.search_expert`)."""
+    found: list[Any] = []
+    for name in sorted(CANDIDATES):
+        players = {o.name: o for o in game_class(name).options_declared}["players"].choices or ()
+        found.extend(pytest.param(name, n, id=f"{name}-players={n}") for n in players)
+    return found
+
+
+@pytest.mark.parametrize(("name", "players"), search_expert_cases())
+def test_the_search_only_expert_decides_from_the_view_alone(name: str, players: int) -> None:
+    game = load(name, players=players)
+    bot = candidate_preset(game, simulations=10, seconds=None).build("expert")  # no clock: the same moves under load
+    checked = 0
+    for state in decisions(game, seed=11, every=0.1):
+        legal = list(state.legal_actions())
+        if len(legal) < 2:
+            continue
+        seat = state.current_player()
+        view = state.view(seat)
+        before = as_json(view)
+        other = game.sample_state(view, random.Random(checked))  # other hidden cards, same view
+        choice = bot.choose(game, view, legal, random.Random(5))
+        assert choice in legal
+        assert as_json(view) == before, "the bot changed the view it was given"
+        assert bot.choose(game, other.view(seat), list(other.legal_actions()), random.Random(5)) == choice
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3, "too few decisions with a choice to check"

@@ -28,6 +28,8 @@ class Preset:
     algorithm: Literal["mcts", "ismcts"]
     simulations: int | None = None
     seconds: float | None = None
+    cpu_seconds: float | None = None
+    """A limit on the searching thread's CPU time (`Budget.cpu_seconds`), beside `seconds` of the wall clock."""
     exploration: float = 1.4
     rollout_depth: int = 20
     determinizations: int = 1
@@ -71,7 +73,7 @@ class Preset:
 
     def build(self, name: str, judge: LeafJudge | None = None) -> Bot:
         """The bot; a `judge` (a value network) judges an ISMCTS search's leaves instead of the heuristic."""
-        budget = Budget(self.simulations, self.seconds)
+        budget = Budget(self.simulations, self.seconds, self.cpu_seconds)
         if self.check_plans:
             search = replace(self, check_plans=0).build(name, judge)
             if not isinstance(search, ISMCTSBot):
@@ -127,10 +129,11 @@ class Preset:
         if not seconds > 0:
             raise ValueError(f"a decision's time is positive, not {seconds}")
         if not self.check_plans:
-            return replace(self, simulations=None, seconds=seconds)
+            return replace(self, simulations=None, seconds=seconds, cpu_seconds=None)
         return replace(
             self,
             simulations=None,
+            cpu_seconds=None,
             seconds=seconds * self.search_share(),
             check_seconds=None,
             decision_seconds=seconds,

@@ -9,6 +9,12 @@ from magnates.bots.learned import expert_preset, learned_bots, missing_learned_b
 from magnates.bots.policy import LEARNED_PREFIXES, learned_policy_bot
 from magnates.bots.presets import LEVELS, Preset, preset, search_bot
 from magnates.bots.random_bot import NoConcedeRandomBot, RandomBot
+from magnates.bots.search_expert import (
+    missing_search_expert,
+    search_expert_bots,
+    search_expert_preset,
+    timed_search_expert_bots,
+)
 from magnates.bots.thinking import decision_seconds
 from magnates.core.bot import Bot
 from magnates.core.errors import OptionError, did_you_mean
@@ -55,6 +61,7 @@ SEARCH_LINES: dict[str, dict[str, str]] = {
     },
     "expert": {
         "judged": "Plans like hard, then checks its best plans a turn ahead with a network trained on self-play games.",
+        "searched": "Searches like hard, with several times its simulations (up to half a second a move).",
     },
 }
 """`hard` and `expert` search differently from game to game (`search_kind`): the lines that differ
@@ -75,6 +82,8 @@ def describe(name: str, game: Game | None = None) -> str:
     """The line people read about a bot, in `game` where given (a plain one for a bot that has none)."""
     lines = SEARCH_LINES.get(name)
     if game is not None and lines is not None:
+        if name == "expert" and search_expert_preset(game) is not None:
+            return lines["searched"]  # no network: hard's search, given more time (magnates.bots.search_expert)
         search = expert_preset(game) if name == "expert" else preset(game, name)
         return lines.get(search_kind(search), DESCRIPTIONS[name])
     return DESCRIPTIONS.get(name, f"The {name} bot of this game.")
@@ -83,6 +92,7 @@ def describe(name: str, game: Game | None = None) -> str:
 def available(game: Game) -> dict[str, Callable[[Game], Bot]]:
     found = dict(GENERIC)
     found.update(learned_bots(game))  # `expert` where shipped weights fit this game and option set
+    found.update(search_expert_bots(game))  # or a bigger `hard` search, where one was measured stronger
     factories = getattr(game, "bot_factories", None)
     if factories is not None:
         found.update(factories())
@@ -95,7 +105,11 @@ def unavailable(game: Game) -> dict[str, str]:
     offered = available(game)
     strongest = next((n for n in reversed(LEVEL_ORDER) if n in offered), None)
     instead = f" Play {strongest}, the strongest bot here." if strongest else ""
-    return {name: why + instead for name, why in missing_learned_bots(game).items() if name not in offered}
+    missing = missing_learned_bots(game)
+    searched = missing_search_expert(game)  # a game whose expert is a search says where it is offered
+    if searched is not None:
+        missing["expert"] = searched
+    return {name: why + instead for name, why in missing.items() if name not in offered}
 
 
 BOT_NAMES = tuple(GENERIC)
@@ -109,6 +123,7 @@ def thinking_bots(game: Game) -> dict[str, Callable[[Game, float], Bot]]:
     """The bots of `game` that search, so take a thinking time (`seconds=`), each made with one."""
     found: dict[str, Callable[[Game, float], Bot]] = {level: partial(_timed_level, level) for level in LEVELS}
     found.update(timed_learned_bots(game))
+    found.update(timed_search_expert_bots(game))
     return found
 
 
