@@ -104,8 +104,15 @@ def test_every_determinization_agrees_with_its_view(name: str, options: dict[str
 def test_a_search_bot_decides_from_the_view_alone(name: str, options: dict[str, Any], level: str) -> None:
     game = make_game(name, options)
     bot = search_bot(level, game, simulations=12, seconds=None, rollout_depth=4)  # no clock: the same moves under load
+    same_move_for_the_same_view(game, bot, seed=7, bot_seed=99)
+
+
+def same_move_for_the_same_view(game: Any, bot: Any, seed: int, bot_seed: int, decisions_checked: int = 3) -> int:
+    """At the first decisions with a choice of a seeded game, the bot plays a legal move, leaves the
+    view it was given as it was, and plays the same move in a state with other hidden cards behind
+    the same view. Returns how many decisions were checked."""
     checked = 0
-    for state in decisions(game, seed=7, every=0.1):
+    for state in decisions(game, seed=seed, every=0.1):
         legal = list(state.legal_actions())
         if len(legal) < 2:
             continue
@@ -113,13 +120,14 @@ def test_a_search_bot_decides_from_the_view_alone(name: str, options: dict[str, 
         view = state.view(seat)
         before = as_json(view)
         other = game.sample_state(view, random.Random(checked))  # other hidden cards, same view
-        choice = bot.choose(game, view, legal, random.Random(99))
+        choice = bot.choose(game, view, legal, random.Random(bot_seed))
         assert choice in legal
         assert as_json(view) == before, "the bot changed the view it was given"
-        assert bot.choose(game, other.view(seat), list(other.legal_actions()), random.Random(99)) == choice
+        assert bot.choose(game, other.view(seat), list(other.legal_actions()), random.Random(bot_seed)) == choice
         checked += 1
-        if checked == 3:
+        if checked == decisions_checked:
             break
+    return checked
 
 
 def search_expert_cases() -> list[Any]:
@@ -135,20 +143,4 @@ def search_expert_cases() -> list[Any]:
 def test_the_search_only_expert_decides_from_the_view_alone(name: str, players: int) -> None:
     game = load(name, players=players)
     bot = candidate_preset(game, simulations=10, seconds=None).build("expert")  # no clock: the same moves under load
-    checked = 0
-    for state in decisions(game, seed=11, every=0.1):
-        legal = list(state.legal_actions())
-        if len(legal) < 2:
-            continue
-        seat = state.current_player()
-        view = state.view(seat)
-        before = as_json(view)
-        other = game.sample_state(view, random.Random(checked))  # other hidden cards, same view
-        choice = bot.choose(game, view, legal, random.Random(5))
-        assert choice in legal
-        assert as_json(view) == before, "the bot changed the view it was given"
-        assert bot.choose(game, other.view(seat), list(other.legal_actions()), random.Random(5)) == choice
-        checked += 1
-        if checked == 3:
-            break
-    assert checked == 3, "too few decisions with a choice to check"
+    assert same_move_for_the_same_view(game, bot, seed=11, bot_seed=5) == 3, "too few decisions with a choice to check"
