@@ -143,7 +143,12 @@ def test_bad_reward_options_are_refused(options: dict, message: str) -> None:
         gym.make(MAGNATE, opponents="random", **options)
 
 
-def test_a_game_without_a_potential_refuses_shaping() -> None:
-    assert entry("magistrate").potential is None
+def test_a_game_without_a_potential_refuses_shaping(monkeypatch: pytest.MonkeyPatch) -> None:
+    import dataclasses
+
+    from magnates.envs import single_agent
+
+    bare = dataclasses.replace(entry("magistrate"), potential=None)
+    monkeypatch.setattr(single_agent, "entry_of", lambda game: bare)
     with pytest.raises(OptionError, match="has no potential to shape rewards with"):
         gym.make(GYM_IDS["magistrate"], opponents="random", reward="shaped")
