@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from magnates.core.errors import OptionError, RecordError, did_you_mean
-from magnates.core.json_check import Shape, join, kind_of
+from magnates.core.json_check import Record, Shape, join, kind_of
 
 DESIGN = "design"
 """The option's name."""
@@ -130,15 +130,13 @@ def without_notes(value: Any) -> Any:
 
 
 @dataclass(frozen=True)
-class Obj(Shape):
-    """A design object with these fields and no other; all but those in `optional` must be present."""
+class Obj(Record):
+    """A design object with these fields and no other (`_` notes aside); all but those in `optional`
+    must be present."""
 
-    fields: Mapping[str, Shape]
-    optional: frozenset[str] = frozenset()
+    whole = "the design"
 
-    def check(self, value: Any, path: str) -> None:
-        if not isinstance(value, Mapping):
-            raise RecordError(f"{path or 'the design'} must be a JSON object, not {kind_of(value)}")
+    def refuse_unknown(self, value: Mapping[str, Any], path: str) -> None:
         for key in value:
             if key not in self.fields and not is_note(key):
                 where = f" of {path}" if path else ""
@@ -146,12 +144,6 @@ class Obj(Shape):
                     f"{join(path, str(key))}: there is no field {key!r}{where}{did_you_mean(key, self.fields)}; "
                     f"the fields are {', '.join(self.fields)}"
                 )
-        for name, shape in self.fields.items():
-            if name not in value:
-                if name in self.optional:
-                    continue
-                raise RecordError(f"{join(path, name)} is missing")
-            shape.check(value[name], join(path, name))
 
 
 @dataclass(frozen=True)

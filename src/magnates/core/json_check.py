@@ -130,17 +130,22 @@ class Record(Shape):
     fields: Mapping[str, Shape]
     optional: frozenset[str] = field(default_factory=frozenset)
 
+    whole = "the state"
+    """What the outermost object is called in a refusal."""
+
     def check(self, value: Any, path: str) -> None:
-        where = path or "the state"
         if not isinstance(value, Mapping):
-            raise RecordError(f"{where} must be a JSON object, not {kind_of(value)}")
-        refuse_unknown(value, self.fields, path)
+            raise RecordError(f"{path or self.whole} must be a JSON object, not {kind_of(value)}")
+        self.refuse_unknown(value, path)
         for name, shape in self.fields.items():
             if name not in value:
                 if name in self.optional:
                     continue
                 raise RecordError(f"{join(path, name)} is missing")
             shape.check(value[name], join(path, name))
+
+    def refuse_unknown(self, value: Mapping[str, Any], path: str) -> None:
+        refuse_unknown(value, self.fields, path)
 
 
 def check_shape(value: Any, shape: Shape, path: str = "") -> None:
