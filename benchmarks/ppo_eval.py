@@ -40,7 +40,11 @@ def main() -> None:
         game.num_players,
         game.num_distinct_actions,
         np.random.default_rng(config["seed"]),
-    ).to_net(game, {"trainer": "magnates.learn.ppo", "seed": config["seed"], "update": 0})
+    ).to_net(
+        game,
+        {"trainer": "magnates.learn.ppo", "seed": config["seed"], "update": 0}
+        | ({"never": config["never"]} if config.get("never") else {}),  # the same rule for both networks
+    )
     last = NumpyNet.load(args.run / "weights.npz")
     seed = config["seed"] + EVAL_SEED_OFFSET
     pool = WorkerPool(args.workers)

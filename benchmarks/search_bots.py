@@ -3,6 +3,7 @@
     python benchmarks/search_bots.py magnate hard --games 400 [--start 0] [--step 1] [--set simulations=400]
     python benchmarks/search_bots.py magistratvm hard --players 4 --games 200
     python benchmarks/search_bots.py magnate expert --opponent hard --weights run/snapshots/weights-g0120000.npz
+    python benchmarks/search_bots.py magnate expert --opponent hard --option courts=false --games 400
 
 Game i uses seed i and gives the search bot seat i % players (run copies with --start 0/1 --step 2
 to use two cores), the others the `--opponent` bot (see `magnates.sim.strength`). One line per
@@ -22,10 +23,11 @@ import argparse
 import os
 from typing import Any
 
-import magnates
 from magnates.bots import make_bot
 from magnates.bots.learned import EXPERT_HEURISTIC_WEIGHT, NumpyNet, expert_bot, shipped_net
 from magnates.bots.presets import LEVELS, search_bot
+from magnates.cli.common import load_game
+from magnates.core.errors import MagnatesError
 from magnates.sim.arena import wilson_interval
 from magnates.sim.strength import study
 
@@ -64,8 +66,14 @@ def main() -> None:
     parser.add_argument("--step", type=int, default=1)
     parser.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE", help="change a preset field")
     parser.add_argument("--weights", help="with bot expert: play these weights (a .npz) instead of the shipped ones")
+    parser.add_argument(
+        "--option", action="append", default=[], metavar="NAME=VALUE", help="a game option (repeatable)"
+    )
     args = parser.parse_args()
-    game = magnates.load(args.game) if args.players is None else magnates.load(args.game, players=args.players)
+    try:
+        game = load_game(args.game, args.option, args.players)
+    except MagnatesError as error:
+        parser.error(str(error))
     changes: dict[str, Any] = dict(parse_change(text) for text in args.set)
     if changes and args.bot not in (*LEVELS, "expert"):
         parser.error(f"--set changes a search preset; {args.bot!r} is not one of {', '.join(LEVELS)}, expert")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import random
 from pathlib import Path
 
 import numpy as np
@@ -10,10 +11,12 @@ import pytest
 
 import magnates
 from magnates.bots.learned import WeightsError
+from magnates.bots.observation import Observer
 from magnates.bots.policy import PolicyBot
 from magnates.bots.registry import make_bot
 from magnates.cli.play import parse_seats
-from magnates.learn.ppo import Episode, League, MaskedPolicy, PPOConfig, advantages, train
+from magnates.core.chance import sample
+from magnates.learn.ppo import Episode, League, MaskedPolicy, PPOConfig, advantages, play_episode, train
 from magnates.sim.arena import run_arena
 from magnates.sim.runner import play_game
 
@@ -186,3 +189,40 @@ def test_a_run_is_the_same_on_one_process_and_on_a_pool_of_two(tmp_path: Path) -
     assert rows_one == rows_two and int(rows_one[-1]["games"]) >= 12
     assert weights_one.keys() == weights_two.keys()
     assert all(np.array_equal(weights_one[k], weights_two[k]) for k in weights_one)
+
+
+def test_a_never_kind_stays_out_of_the_learners_games_and_of_its_bot(tmp_path: Path) -> None:
+    """`never=("trade-with",)`: the learner never starts a trade in self-play, the weights say so,
+    and the learned bot built from them keeps the same rule; a kind the game lacks is refused."""
+    game = magnates.load("galactic-magnate")
+    trade = {i for i, action in enumerate(game.action_space) if action.kind == "trade-with"}
+    policy = MaskedPolicy(game.observation_encoder().size, 8, 2, game.num_distinct_actions, np.random.default_rng(0))
+    observer = Observer(game.observation_encoder())
+    opponents = {1: make_bot("greedy", game)}
+    free = play_episode(game, policy, observer, opponents, 0, 3, np.random.default_rng(1))
+    assert any(trade & set(legal) for legal in free.legal)  # trading is legal on the learner's turns
+    kept = play_episode(game, policy, observer, opponents, 0, 3, np.random.default_rng(1), never=("trade-with",))
+    assert not any(trade & set(legal) for legal in kept.legal) and not trade & set(kept.action)
+
+    config = PPOConfig(
+        game="galactic-magnate", max_updates=1, steps_per_update=60, minibatch=32, epochs=1, hidden=8,
+        eval_every=5, eval_games=2, checkpoint_every=5, never=("trade-with",),
+    )  # fmt: skip
+    weights = train(config, tmp_path, say=lambda _: None)
+    bot = make_bot(f"learned:{weights}", game)
+    assert isinstance(bot, PolicyBot) and bot.never == frozenset(trade)
+    state = game.new_initial_state()
+    rng = random.Random(0)
+    while not trade & set(state.legal_actions()):  # on to a turn where a trade may be started
+        if state.is_chance_node():
+            state.apply_action(sample(state.chance_outcomes(), rng))
+        else:
+            state.apply_action(state.legal_actions()[0])
+    seat, legal = state.current_player(), list(state.legal_actions())
+    assert bot.choose(game, state.view(seat), legal, rng) not in trade
+    only_trades = sorted(trade & set(legal))
+    assert bot.choose(game, state.view(seat), only_trades, rng) in trade  # nothing else legal: it may
+
+    with pytest.raises(ValueError, match="no action kind trade; its kinds: accept"):
+        train(PPOConfig(game="galactic-magnate", never=("trade",)), tmp_path / "refused")
+    assert not (tmp_path / "refused").exists()

@@ -5,6 +5,8 @@
 The bot encodes its own view (`game.observation_encoder()`), so it sees what its seat may know, and
 takes the legal action the policy rates highest (`sample=True`: draws one by the policy's
 probabilities instead, from the bot's own random stream). No search: a move costs one forward pass.
+Action kinds the weights were trained never to take (the self-play recipe's `--never`, kept in their
+metadata) stay out of its choices unless nothing else is legal.
 """
 
 from __future__ import annotations
@@ -38,6 +40,10 @@ class PolicyBot:
         self.net = net
         self.sample = sample
         self.name = name
+        never = set(net.meta.get("never", ()))
+        self.never = frozenset(i for i, action in enumerate(game.action_space) if action.kind in never)
+        """The ids of the action kinds the network was trained never to take (its `never` meta), so
+        it plays only moves it learned about; kept out unless they are all that is legal."""
 
     def probabilities(self, view: Mapping[str, Any], legal: list[int]) -> np.ndarray:
         vector = np.fromiter(self.encoder.encode(view), dtype=np.float32, count=self.encoder.size)
@@ -47,6 +53,8 @@ class PolicyBot:
         return prior
 
     def choose(self, game: Game, view: Mapping[str, Any], legal: list[int], rng: random.Random) -> int:
+        if self.never:
+            legal = [a for a in legal if a not in self.never] or legal
         if len(legal) == 1:
             return legal[0]
         prior = self.probabilities(view, legal)

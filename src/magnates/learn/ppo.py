@@ -101,6 +101,10 @@ class PPOConfig:
     """"terminal" (the game's return at the end) or "shaped" (plus the potential's differences)."""
     wave: int = 16
     """Games whose opponents are drawn together and played in parallel before the league counts them."""
+    never: tuple[str, ...] = ()
+    """Action kinds the learner never takes unless nothing else is legal (Galactic Magnate's
+    `trade-with`: without it, a learner spends its decisions building offers nobody accepts).
+    Kept in the weights' metadata, so the learned bot plays by the same rule."""
 
 
 # -- the network -------------------------------------------------------------------------------
@@ -214,9 +218,18 @@ class MaskedPolicy:
 
 
 # -- playing --------------------------------------------------------------------------------
-def masked_actions(game: Game) -> frozenset[int]:
-    """The concession ids (left out unless forced, as in the environments)."""
-    return frozenset(i for i, action in enumerate(game.action_space) if action.concedes)
+def masked_actions(game: Game, never: tuple[str, ...] = ()) -> frozenset[int]:
+    """The concession ids (left out unless forced, as in the environments), and those of the
+    action kinds in `never`."""
+    return frozenset(i for i, action in enumerate(game.action_space) if action.concedes or action.kind in never)
+
+
+def check_never(game: Game, never: tuple[str, ...]) -> None:
+    """Refuse a `never` kind the game does not have (a typo would otherwise restrict nothing)."""
+    kinds = sorted({action.kind for action in game.action_space})
+    unknown = [kind for kind in never if kind not in kinds]
+    if unknown:
+        raise ValueError(f"{game.name} has no action kind {', '.join(unknown)}; its kinds: {', '.join(kinds)}")
 
 
 def legal_of(state: State, masked: frozenset[int]) -> list[int]:
@@ -246,10 +259,11 @@ def play_episode(
     seed: int,
     rng: np.random.Generator,
     potential: Potential | None = None,
+    never: tuple[str, ...] = (),
 ) -> Episode:
     """One game: the learner at `seat` sampling from its policy, the opponents from their views."""
     chance, bots_rng = random.Random(seed), random.Random(seed + 1)
-    masked = masked_actions(game)
+    masked, learner_masked = masked_actions(game), masked_actions(game, never)
     episode = Episode([], [], [], [], [])
     state = game.new_initial_state()
     while not state.is_terminal():
@@ -257,8 +271,8 @@ def play_episode(
         if player == CHANCE:
             state.apply_action(sample(state.chance_outcomes(), chance))
             continue
-        legal = legal_of(state, masked)
         if player == seat:
+            legal = legal_of(state, learner_masked)
             x = observer(state, seat)
             if potential is not None:
                 episode.phi.append(potential(game, state.view(seat), seat))
@@ -270,6 +284,7 @@ def play_episode(
             episode.value.append(value)
             state.apply_action(legal[index])
         else:
+            legal = legal_of(state, masked)
             state.apply_action(opponents[player].choose(game, state.view(player), legal, bots_rng))
     episode.reward = float(state.returns()[seat])
     return episode
@@ -318,6 +333,7 @@ class RolloutJob:
     snapshots: list[NumpyNet]
     plans: list[EpisodePlan]
     reward: str = "terminal"
+    never: tuple[str, ...] = ()
 
 
 _WORKER_GAMES: dict[str, tuple[Game, Observer, dict[str, Bot]]] = {}
@@ -354,7 +370,15 @@ def play_rollouts(job: RolloutJob) -> list[Episode]:
         rng = np.random.default_rng([job.seed, plan.number])
         episodes.append(
             play_episode(
-                game, policy, observer, opponents, plan.seat, episode_seed(job.seed, plan.number), rng, potential
+                game,
+                policy,
+                observer,
+                opponents,
+                plan.seat,
+                episode_seed(job.seed, plan.number),
+                rng,
+                potential,
+                job.never,
             )
         )
     return episodes
@@ -500,6 +524,7 @@ def train(config: PPOConfig, out: Path, say: Any = print) -> Path:
         raise ValueError(f"unknown reward {config.reward!r}; choose {' or '.join(REWARDS)}")
     if config.reward == "shaped" and entry(config.game).potential is None:
         raise ValueError(f"{config.game} has no potential to shape rewards with; use --reward terminal")
+    check_never(game, config.never)
     encoder = game.observation_encoder()
     rng = np.random.default_rng(config.seed)
     py_rng = random.Random(config.seed)
@@ -514,7 +539,9 @@ def train(config: PPOConfig, out: Path, say: Any = print) -> Path:
     started = time.perf_counter()
     games = decisions = update = 0
     weights = out / "weights.npz"
-    meta = {"trainer": "magnates.learn.ppo", "seed": config.seed}
+    meta: dict[str, Any] = {"trainer": "magnates.learn.ppo", "seed": config.seed}
+    if config.never:
+        meta["never"] = list(config.never)
     rollouts = Rollouts(config.workers, config.backend)
     try:
         while True:
@@ -538,6 +565,7 @@ def train(config: PPOConfig, out: Path, say: Any = print) -> Path:
                         list(league.snapshots),
                         part,
                         config.reward,
+                        config.never,
                     )
                     for part in parts
                 ]
@@ -672,6 +700,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--reward", choices=REWARDS, default="terminal", help="the game's return only, or shaped by its potential"
     )
+    parser.add_argument(
+        "--never",
+        action="append",
+        default=[],
+        metavar="KIND",
+        help="an action kind the learner never takes unless nothing else is legal (repeatable)",
+    )
+    parser.add_argument("--gamma", type=float, default=0.99, help="the discount of future rewards")
     args = parser.parse_args(argv)
     options = {} if args.players is None else {"players": args.players}
     config = PPOConfig(
@@ -688,8 +724,15 @@ def main(argv: list[str] | None = None) -> None:
         workers=args.workers,
         backend=args.backend,
         reward=args.reward,
+        never=tuple(args.never),
+        gamma=args.gamma,
     )
-    weights = train(config, args.out)
+    try:
+        weights = train(config, args.out)
+    except (ValueError, OSError) as error:  # a bad game, option or folder: say what, not a traceback
+        parser.exit(2, f"{parser.prog}: error: {error}\n")
+    except KeyboardInterrupt:
+        parser.exit(130, f"{parser.prog}: stopped; the last checkpoint is in {args.out / 'checkpoints'}\n")
     print(f"weights: {weights} (play them as the bot learned:{weights}); curve: {args.out / 'curve.png'}")
 
 
