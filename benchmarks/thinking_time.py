@@ -16,6 +16,11 @@ fair share, the mean and slowest decision and the load average. With `--out DIR`
 game lines (`<game>-<players>p.csv`) and the plot (`<game>-<players>p.png` and `.svg`: win rate
 against seconds a decision, log scale, with the intervals and the fair share).
 
+`--merge A.csv B.csv ...` joins the game lines that runs made apart (two processes on two cores,
+or more games later) into one table, one CSV and one plot in `--out`, without playing; the load
+average of a merged point is the mean of its parts'; where a game index appears twice for one
+time, the later file's line is kept.
+
 A time budget depends on the machine: at a load above the cores, a decision gets less CPU than its
 seconds say, so the load average is printed beside every figure.
 """
@@ -30,9 +35,10 @@ from pathlib import Path
 
 import magnates
 from magnates.bots.registry import available, make_bot
+from magnates.cli.common import load_game
 from magnates.core.game import Game
 from magnates.sim.stats import wilson_interval
-from magnates.sim.strength import Study, study
+from magnates.sim.strength import GameLine, Study, study
 
 FIELD = "hard"
 """The opponent in every other seat, at its default budget."""
@@ -45,6 +51,7 @@ class Point:
     seconds: float
     result: Study
     load: float
+    """The load average when its games ended (NaN where a merged file did not say)."""
 
     @property
     def rate(self) -> float:
@@ -79,11 +86,13 @@ def table(game: Game, bot: str, points: list[Point]) -> str:
     for point in points:
         played = point.result.played
         low, high = wilson_interval(point.result.wins, played)
-        times = point.result.times
-        mean = sum(times) / len(times) if times else 0.0
+        games = point.result.games
+        decisions = sum(line.decisions for line in games)
+        mean = sum(line.seconds for line in games) / decisions if decisions else 0.0
+        slowest = max((line.slowest for line in games), default=0.0)
         lines.append(
             f"{point.seconds:>8g} {played:>6} {point.result.wins:>6g} {point.rate:>9.1%} "
-            f"{f'{low:.1%}-{high:.1%}':>15} {mean:>7.3f} {max(times, default=0.0):>7.3f} {point.load:>5.1f}"
+            f"{f'{low:.1%}-{high:.1%}':>15} {mean:>7.3f} {slowest:>7.3f} {point.load:>5.1f}"
         )
     return "\n".join(lines)
 
@@ -126,7 +135,9 @@ def write_lines(game: Game, points: list[Point], out: Path) -> Path:
     path = out / f"{game.name}-{game.num_players}p.csv"
     with path.open("w", newline="") as handle:
         writer = csv.writer(handle)
-        writer.writerow(["seconds", "index", "seat", "share", "scores", "decisions", "decision_seconds", "slowest"])
+        writer.writerow(
+            ["seconds", "index", "seat", "share", "scores", "decisions", "decision_seconds", "slowest", "load"]
+        )
         for point in points:
             for line in point.result.games:
                 writer.writerow(
@@ -139,9 +150,43 @@ def write_lines(game: Game, points: list[Point], out: Path) -> Path:
                         line.decisions,
                         f"{line.seconds:.3f}",
                         f"{line.slowest:.3f}",
+                        f"{point.load:.1f}",
                     ]
                 )
     return path
+
+
+def read_lines(game: Game, paths: list[Path]) -> list[Point]:
+    """The points of game-line CSVs written by `write_lines`, joined by thinking time."""
+    by_time: dict[float, dict[int, GameLine]] = {}
+    loads: dict[float, list[float]] = {}
+    for path in paths:
+        try:
+            with path.open(newline="") as handle:
+                rows = list(csv.DictReader(handle))
+            for row in rows:
+                seconds = float(row["seconds"])
+                line = GameLine(
+                    int(row["index"]),
+                    int(row["seat"]),
+                    float(row["share"]),
+                    [float(x) for x in row["scores"].split()],
+                    int(row["decisions"]),
+                    float(row["decision_seconds"]),
+                    float(row["slowest"]),
+                )
+                by_time.setdefault(seconds, {})[line.index] = line
+                if row.get("load"):
+                    loads.setdefault(seconds, []).append(float(row["load"]))
+        except (OSError, KeyError, ValueError) as err:
+            raise SystemExit(f"{path}: not a game-line CSV of this benchmark ({err})") from None
+    points = []
+    for seconds in sorted(by_time):
+        lines = [by_time[seconds][i] for i in sorted(by_time[seconds])]
+        seen = loads.get(seconds, [])
+        load = sum(seen) / len(seen) if seen else float("nan")
+        points.append(Point(seconds, Study(game.num_players, lines), load))
+    return points
 
 
 def main() -> None:
@@ -154,22 +199,21 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200, help="games per thinking time")
     parser.add_argument("--start", type=int, default=0, help="the first game's index (its seed)")
     parser.add_argument("--out", type=Path, default=None, help="write the game lines and the plot here")
+    parser.add_argument(
+        "--merge", type=Path, nargs="+", default=None, metavar="CSV", help="join these runs' game lines (no play)"
+    )
     args = parser.parse_args()
-    options: dict[str, object] = {}
-    for pair in args.option:
-        name, sep, value = pair.partition("=")
-        if not sep:
-            parser.error(f"--option wants NAME=VALUE, not {pair!r}")
-        options[name] = {"true": True, "false": False}.get(value.lower(), int(value) if value.isdigit() else value)
-    if args.players is not None:
-        options["players"] = args.players
     try:
-        game = magnates.load(args.game, **options)
+        game = load_game(args.game, args.option, args.players)
         bot = studied_bot(game, args.bot)
         field_bot = make_bot(FIELD, game)
         make_bot(bot, game, {"seconds": "1"})  # a bot that does not search fails here, with why
     except magnates.MagnatesError as err:
         raise SystemExit(str(err)) from None
+    if args.merge:
+        points = read_lines(game, args.merge)
+        report(game, bot, points, args.out)
+        return
     points: list[Point] = []
     indexes = range(args.start, args.start + args.games)
     for seconds in parse_seconds(args.seconds):
@@ -180,9 +224,14 @@ def main() -> None:
         print(f"# {bot} at {seconds:g} s a decision", flush=True)
         result = study(game, thinker, field_bot, indexes, echo=True)
         points.append(Point(seconds, result, os.getloadavg()[0]))
+    report(game, bot, points, args.out)
+
+
+def report(game: Game, bot: str, points: list[Point], out: Path | None) -> None:
+    """The table, and with `out` the game lines and the plot."""
     print(table(game, bot, points))
-    if args.out is not None:
-        written = [write_lines(game, points, args.out), *plot(game, bot, points, args.out)]
+    if out is not None:
+        written = [write_lines(game, points, out), *plot(game, bot, points, out)]
         print("wrote " + ", ".join(str(path) for path in written))
 
 

@@ -49,3 +49,23 @@ def test_the_table_gives_each_time_its_rate_and_wilson_interval(tmp_path: Path) 
     written = [timing.write_lines(game, points, tmp_path), *timing.plot(game, "expert", points, tmp_path)]
     assert [p.name for p in written] == ["magnate-2p.csv", "magnate-2p.png", "magnate-2p.svg"]
     assert len(written[0].read_text().splitlines()) == 1 + 8  # a header and one line per game
+
+
+def test_runs_made_apart_merge_into_one_table(tmp_path: Path) -> None:
+    """Two runs' game lines (other games, one time in both) read back as one point per time, each
+    game once; a file that is not such a CSV stops with its name."""
+    game = magnates.load("magnate", players=2)
+    first, second = tmp_path / "a", tmp_path / "b"
+    timing.write_lines(game, [timing.Point(0.05, study_of([1, 0]), 2.0)], first)
+    later = study_of([0, 0, 1, 1])
+    later.games = later.games[2:]  # games 2 and 3
+    timing.write_lines(game, [timing.Point(0.05, later, 4.0), timing.Point(1.0, study_of([1]), 1.0)], second)
+    points = timing.read_lines(game, [first / "magnate-2p.csv", second / "magnate-2p.csv"])
+    assert [p.seconds for p in points] == [0.05, 1.0]
+    assert [line.index for line in points[0].result.games] == [0, 1, 2, 3]
+    assert points[0].result.wins == 3 and points[0].load == 3.0
+    assert "75.0%" in timing.table(game, "expert", points)
+    bad = tmp_path / "bad.csv"
+    bad.write_text("what,ever\n1,2\n")
+    with pytest.raises(SystemExit, match="bad.csv: not a game-line CSV"):
+        timing.read_lines(game, [bad])
