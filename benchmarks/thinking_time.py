@@ -211,8 +211,7 @@ def main() -> None:
     except magnates.MagnatesError as err:
         raise SystemExit(str(err)) from None
     if args.merge:
-        points = read_lines(game, args.merge)
-        report(game, bot, points, args.out)
+        report(game, bot, read_lines(game, args.merge), args.out)
         return
     points: list[Point] = []
     indexes = range(args.start, args.start + args.games)

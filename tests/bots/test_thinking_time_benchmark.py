@@ -67,5 +67,5 @@ def test_runs_made_apart_merge_into_one_table(tmp_path: Path) -> None:
     assert "75.0%" in timing.table(game, "expert", points)
     bad = tmp_path / "bad.csv"
     bad.write_text("what,ever\n1,2\n")
-    with pytest.raises(SystemExit, match="bad.csv: not a game-line CSV"):
+    with pytest.raises(SystemExit, match=r"bad\.csv: not a game-line CSV"):
         timing.read_lines(game, [bad])

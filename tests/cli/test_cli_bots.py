@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import json
+
 from typer.testing import CliRunner
 
 import magnates
 from magnates.bots.learned import shipped_net
 from magnates.bots.registry import available, describe
+from magnates.bots.thinking import STRONGEST
 from magnates.cli.main import app
 
 runner = CliRunner()
@@ -67,3 +70,15 @@ def test_options_without_a_game_are_refused_not_ignored() -> None:
     result = runner.invoke(app, ["bots", "--players", "3"])
     assert result.exit_code == 2
     assert "need a GAME" in result.output
+
+
+def test_the_strongest_measured_setting_is_named_only_where_a_study_measured_it() -> None:
+    official = runner.invoke(app, ["bots", "magnate"], terminal_width=400)
+    assert official.exit_code == 0, official.output
+    bot, thinking, figures = STRONGEST[("magnate", 2)]
+    assert f"The strongest measured: {bot} with thinking={thinking} (1 s a decision): {figures}" in official.output
+    for args in (["magnate", "--option", "courts=false"], ["magistrate"]):
+        other = runner.invoke(app, ["bots", *args], terminal_width=400)
+        assert other.exit_code == 0 and "strongest measured" not in other.output
+    listed = json.loads(runner.invoke(app, ["bots", "magnate", "--json"]).output)["games"][0]
+    assert listed["strongest"].startswith("the strongest measured: expert")

@@ -22,6 +22,7 @@ from dataclasses import replace
 from typing import Any
 
 from magnates.bots.presets import Preset, preset
+from magnates.bots.thinking import has_default_options
 from magnates.core.bot import Bot
 from magnates.core.game import Game
 
@@ -55,13 +56,7 @@ def candidate_preset(game: Game, **changes: Any) -> Preset:
 
 
 def _offered(game: Game) -> bool:
-    return (game.name, game.num_players) in SEARCH_EXPERTS and _default_options(game)
-
-
-def _default_options(game: Game) -> bool:
-    """Whether every option but the player count has its default (the options that were measured)."""
-    declared = {option.name: option.default for option in getattr(game, "options_declared", ())}
-    return all(value == declared.get(name) for name, value in game.options.items() if name != "players")
+    return (game.name, game.num_players) in SEARCH_EXPERTS and has_default_options(game)
 
 
 def search_expert_preset(game: Game) -> Preset | None:

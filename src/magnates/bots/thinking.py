@@ -17,6 +17,7 @@ import math
 from collections.abc import Mapping, Sequence
 
 from magnates.core.errors import OptionError, did_you_mean
+from magnates.core.game import Game
 
 THINKING: dict[str, float | None] = {"quick": 0.1, "normal": None, "long": 1.0, "very long": 5.0}
 """Thinking time by name, in seconds a decision; `normal` keeps the bot's own default budget."""
@@ -25,6 +26,17 @@ MIN_SECONDS = 0.01
 MAX_SECONDS = 60.0
 """The range `seconds=` accepts: below it a search cannot finish one simulation on a small machine,
 above it a game of a few hundred decisions would last days."""
+
+STRONGEST: dict[tuple[str, int], tuple[str, str, str]] = {
+    ("magnate", 2): (
+        "expert",
+        "long",
+        "won 64 of 80 games against hard (80.0%, 95% CI 70.0-87.3%), against 49 and 52 of the same games "
+        "at 0.05 and 0.2 s a decision (docs/studies/thinking-time.md; 5 s not measured)",
+    ),
+}
+"""(game, players) -> the strongest bot and named thinking time that a study measured there, with
+its figures (docs/studies/thinking-time.md), for the game's default options; `magnates bots` names it."""
 
 SETTINGS = ("seconds", "thinking")
 """The settings a search bot takes (`--set NAME=VALUE`)."""
@@ -95,3 +107,21 @@ def decision_seconds(settings: Mapping[str, object] | None) -> float | None:
 
 def _named() -> str:
     return ", ".join(f"{name} {'default' if s is None else f'{s:g} s'}" for name, s in THINKING.items())
+
+
+def has_default_options(game: Game) -> bool:
+    """Whether every option but the player count has its default (the options studies measure)."""
+    declared = {option.name: option.default for option in getattr(game, "options_declared", ())}
+    return all(value == declared.get(name) for name, value in game.options.items() if name != "players")
+
+
+def strongest_setting(game: Game) -> str | None:
+    """The strongest bot and thinking time measured for this game and option set, as a line for
+    people (None where no study measured one)."""
+    found = STRONGEST.get((game.name, game.num_players))
+    if found is None or not has_default_options(game):
+        return None
+    bot, thinking, figures = found
+    seconds = THINKING[thinking]
+    time = "its default" if seconds is None else f"{seconds:g} s a decision"
+    return f"the strongest measured: {bot} with thinking={thinking} ({time}): {figures}"

@@ -11,7 +11,7 @@ from rich.table import Table
 
 from magnates.bots.learned import SHIPPED, WEIGHTS_DIR, shipped_file
 from magnates.bots.registry import available, describe, in_level_order, unavailable
-from magnates.bots.thinking import THINKING
+from magnates.bots.thinking import THINKING, strongest_setting
 from magnates.cli.common import OPTION_HELP, PLAYERS_HELP, fail, load_game, user_errors
 from magnates.core.game import Game
 from magnates.games import games as game_names
@@ -46,6 +46,9 @@ def bots_command(
         console.print(table)
         for name, why in unavailable(game).items():
             console.print(f"  {name}: {why}", markup=False, soft_wrap=True)
+        strongest = strongest_setting(game)
+        if strongest is not None:
+            console.print(f"  {strongest[0].upper()}{strongest[1:]}", markup=False, soft_wrap=True)
     thinking = ", ".join(f"{name} ({'default' if s is None else f'{s:g} s'})" for name, s in THINKING.items())
     console.print(
         "Search bots (easy, medium, hard, expert, mcts, ismcts) take a thinking time a move: "
@@ -60,7 +63,8 @@ WEIGHTS_FIELDS = ("game", "options", "command", "seed", "code_version", "games",
 
 
 def bots_json(games: list[Game]) -> dict[str, Any]:
-    """`bots --json`: per game its seats and bots (name, how it plays), then every shipped weights file."""
+    """`bots --json`: per game its seats and bots (name, how it plays) and the strongest measured
+    setting (a line, or null), then every shipped weights file."""
     listed = [
         {
             "game": game.name,
@@ -69,6 +73,7 @@ def bots_json(games: list[Game]) -> dict[str, Any]:
             "bots": [
                 {"name": name, "description": describe(name, game)} for name in in_level_order(sorted(available(game)))
             ],
+            "strongest": strongest_setting(game),
         }
         for game in games
     ]
