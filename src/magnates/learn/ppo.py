@@ -13,7 +13,9 @@ gamma * Phi(next) - Phi(now), Phi being the game's potential of the learner's ow
 heuristic, `GameEntry.potential`): shaping that leaves the best policy unchanged (Ng, Harada and
 Russell, 1999) and tells a learner something before the end of a long game. With more than two players the return is
 the game's (`State.returns()`: the mean over the opponents of +1 beaten, 0 tied, -1 lost), so the
-same recipe runs every game at any player count.
+same recipe runs every game at any player count. `--never KIND` keeps an action kind out of the
+learner's choices unless nothing else is legal (Galactic Magnate learns with `--never trade-with`,
+docs/studies/self-play-ppo.md); the weights record it and the learned bot plays by it.
 
 The network is the platform's policy-value MLP (`magnates.bots.learned.NumpyNet`: a ReLU layer, a
 value per side, a policy logit per action), written by hand with its gradients so that training
