@@ -158,6 +158,38 @@ def test_the_history_steps_back_during_a_game_and_returns_to_live(browser: Any, 
     assert_no_js_errors(page)
 
 
+REACHABLE = """sel => { const el = document.querySelector(sel); el.scrollIntoView({block: 'center'});
+  const r = el.getBoundingClientRect(); const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+  return el.contains(hit) ? '' : (hit ? hit.outerHTML.slice(0, 80) : 'nothing'); }"""
+
+
+def test_magnates_choices_beside_the_board_never_cover_the_log_chat_or_history(
+    browser: Any,  # noqa: F811
+    live_server: LiveServer,
+) -> None:
+    """On a wide screen Magnate's choices head the right-hand column, in one scrolling box with the
+    log, chat and game tools: a long list of choices pushes those down instead of lying over them."""
+    created = create(live_server, "magnate", ["person", "bot:greedy"], {"players": 2})
+    page = open_seat(browser, live_server, created["id"], token_of(created, 0))
+    rng = random.Random(2)
+    for _ in range(2):
+        wait_my_turn(page)
+        click_a_button(page, rng)
+    wait_my_turn(page)
+    page.wait_for_selector("#history-button")
+    page.evaluate("() => document.getElementById('chat').classList.remove('hidden')")  # shown once chat is on
+    assert page.evaluate("() => document.getElementById('actions-panel').parentElement.className") == "table-column"
+    for target in ("#actions button", "#history-button", "#log ol", "#chat"):
+        assert page.evaluate(REACHABLE, target) == "", f"{target} is covered"
+    page.set_viewport_size({"width": 1000, "height": 800})  # narrower: the choices go back under the board
+    page.wait_for_function("() => document.getElementById('actions-panel').parentElement.className === 'table-centre'")
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.wait_for_function("() => document.getElementById('actions-panel').parentElement.className === 'table-column'")
+    page.click("#history-button")
+    page.wait_for_function("() => document.body.dataset.history === '1'")
+    assert_no_js_errors(page)
+
+
 def test_a_spectators_replay_of_an_unfinished_game_says_why_without_a_replay_bar(
     browser: Any,  # noqa: F811
     live_server: LiveServer,

@@ -1,4 +1,4 @@
-// A wide screen: a tall board is scaled to the height left in the window above the choices, so the
+// A wide screen: where the choices go, and a tall board scaled to the height left in the window above the choices, so the
 // whole board, the hand beside it and the choices are seen without scrolling (at 1280x800 too). The
 // game's stylesheet reads the height as `--board-fit`; on a phone (under 900 px) nothing is set.
 "use strict";
@@ -24,4 +24,18 @@ export function fitBoard(board) {
   const top = drawing.getBoundingClientRect().top + window.scrollY;
   const room = Math.floor(window.innerHeight - top - held - 16);
   board.style.setProperty("--board-fit", `${Math.max(SMALLEST, room)}px`);
+}
+
+/** Where the choices stand: a game whose stylesheet sets `--choices: column` on the body (Magnate, on a
+ *  wide screen) has them head the right-hand column, in the same scrolling box as the log, chat and
+ *  game tools, so a long list of choices never covers those; otherwise they stand under the board.
+ *  Idempotent: called on every redraw and on resize. */
+export function placeChoices() {
+  const panel = document.getElementById("actions-panel");
+  const column = document.querySelector(".table-column");
+  const centre = document.querySelector(".table-centre");
+  if (!panel || !column || !centre) return;
+  const beside = getComputedStyle(document.body).getPropertyValue("--choices").trim() === "column";
+  if (beside && panel.parentElement !== column) column.prepend(panel);
+  if (!beside && panel.parentElement !== centre) centre.append(panel);
 }

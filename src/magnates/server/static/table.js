@@ -16,7 +16,7 @@ import { drawLegend } from "/legend.js";
 import { MOST_BUTTONS, drawSteps, needsSteps } from "/choice-steps.js";
 import { hotSeats, passScreen } from "/hot-seat.js";
 import { wirePhone, zoomBoard } from "/phone.js";
-import { fitBoard } from "/fit.js";
+import { fitBoard, placeChoices } from "/fit.js";
 import { mountHints, mountReview } from "/review.js";
 
 (async function () {
@@ -429,6 +429,7 @@ import { mountHints, mountReview } from "/review.js";
     drawEnd(s);
     chat.update(s);
     drawTools(s); // in the history too: the game's name, options and the step shown
+    placeChoices(); // beside the board or under it, as the game's stylesheet says for this width
     if (!history) {
       drawActions(s);
       fitBoard(board); // after the choices: their height at the bottom is what the board leaves free
@@ -627,7 +628,7 @@ import { mountHints, mountReview } from "/review.js";
     foldChoices.textContent = folded ? "Show choices" : "Hide choices";
   });
   wirePhone();
-  window.addEventListener("resize", () => fitBoard(document.getElementById("board")));
+  window.addEventListener("resize", () => { placeChoices(); fitBoard(document.getElementById("board")); });
   bindToggle(document.getElementById("sound-toggle"), "sound");
   bindToggle(document.getElementById("notify-toggle"), "notify", askNotifications);
   wireReplayBar();
