@@ -1,6 +1,7 @@
-// A wide screen: where the choices go, and a tall board scaled to the height left in the window above the choices, so the
-// whole board, the hand beside it and the choices are seen without scrolling (at 1280x800 too). The
-// game's stylesheet reads the height as `--board-fit`; on a phone (under 900 px) nothing is set.
+// A wide screen: where the choices stand, and a tall board scaled to the height left in the window
+// above any choices held under it, so the whole board, the hand beside it and the choices are seen
+// without scrolling (at 1280x800 too). The game's stylesheet reads the height as `--board-fit`; on a
+// phone (under 900 px) nothing is set.
 "use strict";
 
 const FITTED = "svg.mg-board";
@@ -15,8 +16,8 @@ export function fitBoard(board) {
     return;
   }
   const panel = document.getElementById("actions-panel");
-  // The choices are held at the bottom of the window on one's turn (table.css), unless the game's
-  // stylesheet puts them beside the board (Magnate on a wide screen): only choices under it take room.
+  // The choices are held at the bottom of the window on one's turn (table.css) unless they stand in
+  // the right-hand column (1200 px and more): only choices under the board take its room.
   const spot = panel ? panel.getBoundingClientRect() : null;
   const here = drawing.getBoundingClientRect();
   const under = spot && spot.left < here.right && spot.right > here.left;
@@ -26,9 +27,10 @@ export function fitBoard(board) {
   board.style.setProperty("--board-fit", `${Math.max(SMALLEST, room)}px`);
 }
 
-/** Where the choices stand: a game whose stylesheet sets `--choices: column` on the body (Magnate, on a
- *  wide screen) has them head the right-hand column, in the same scrolling box as the log, chat and
- *  game tools, so a long list of choices never covers those; otherwise they stand under the board.
+/** Where the choices stand: where the stylesheet sets `--choices: column` on the body (every game on
+ *  a screen 1200 px wide or more) they head the right-hand column, in the same scrolling box as the
+ *  log, chat and game tools, so a long list of choices never covers those; otherwise they stand
+ *  under the board.
  *  Idempotent: called on every redraw and on resize. */
 export function placeChoices() {
   const panel = document.getElementById("actions-panel");
