@@ -163,18 +163,21 @@ REACHABLE = """sel => { const el = document.querySelector(sel); el.scrollIntoVie
   return el.contains(hit) ? '' : (hit ? hit.outerHTML.slice(0, 80) : 'nothing'); }"""
 
 
-def test_magnates_choices_beside_the_board_never_cover_the_log_chat_or_history(
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_choices_beside_the_board_never_cover_the_log_chat_or_history(
     browser: Any,  # noqa: F811
     live_server: LiveServer,
+    game: str,
 ) -> None:
-    """On a wide screen Magnate's choices head the right-hand column, in one scrolling box with the
-    log, chat and game tools: a long list of choices pushes those down instead of lying over them."""
-    created = create(live_server, "magnate", ["person", "bot:greedy"], {"players": 2})
+    """On a wide screen the choices head the right-hand column, in one scrolling box with the log,
+    chat and game tools: a long list of choices pushes those down instead of lying over them."""
+    options, seats = GAMES[game]
+    created = create(live_server, game, seats, options)
     page = open_seat(browser, live_server, created["id"], token_of(created, 0))
     rng = random.Random(2)
     for _ in range(2):
         wait_my_turn(page)
-        click_a_button(page, rng)
+        click_a_button(page, rng, avoid=("resign", "concede"))
     wait_my_turn(page)
     page.wait_for_selector("#history-button")
     page.evaluate("() => document.getElementById('chat').classList.remove('hidden')")  # shown once chat is on
