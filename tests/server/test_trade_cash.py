@@ -108,6 +108,21 @@ def test_the_cash_of_an_offer_is_typed_once_and_confirmed(browser: Any, live_ser
     page.click("#amounts .amount-confirm")
     page.wait_for_function("() => Magnates.table.snapshot().view.draft.money === 130")
     assert "130" in page.locator("#board .gm-draft").inner_text()
+    # The log folds the offer's changes into one line that opens to show them; the last change stays
+    # a line of its own, as "Last move" words it.
+    fold = page.locator("#log li.log-fold").last
+    summary = fold.locator("summary").inner_text()
+    steps = fold.locator("ol li")
+    assert summary.endswith(f": building an offer ({steps.count()} steps)") and steps.count() >= 2, summary
+    assert "Make an offer to" in steps.first.text_content() or "in cash" in steps.first.text_content()
+    assert page.locator("#log > ol > li").last.inner_text() == page.locator("#lastmove .lastmove-text").inner_text()
+    fold.locator("summary").click()
+    assert steps.first.is_visible()
+    set_cash(page, "1", 140)  # another change draws the log anew: the fold opened stays open
+    page.click("#amounts .amount-confirm")
+    page.wait_for_function("() => Magnates.table.snapshot().view.draft.money === 140")
+    assert page.locator("#log li.log-fold").last.locator("ol li").first.is_visible()
+    page.locator("#log").screenshot(path=str(SHOTS / f"{stem}-offer-log.png"))
     phone = new_page(browser, phone=True)
     phone.goto(f"{live_server.url}/table.html?game={game}#token={token}")
     phone.locator("#amounts .amount-control").wait_for()

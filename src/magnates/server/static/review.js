@@ -78,7 +78,7 @@ export function drawsBetter(d, seat) {
 function annotateLog(review, seat, seek) {
   const bySteps = new Map(review.decisions.map((d) => [d.step + 1, d]));
   for (const item of document.querySelectorAll("#log ol li")) {
-    if (item.querySelector(".review-badge")) continue;
+    if (item.classList.contains("log-fold") || item.querySelector(":scope > .review-badge")) continue; // a fold's steps are its inner lines
     const d = bySteps.get(Number(item.value));
     if (!d) continue;
     item.append(" ", el("button", { type: "button", class: `review-badge review-${d.label}`, text: d.label,

@@ -274,10 +274,37 @@ import { mountHints, mountReview } from "/review.js";
     return list;
   }
 
-  function drawLog(s) {
+  const logLine = (entry) =>
+    el("li", { class: `${entry.text === "(hidden)" ? "hiddenmove" : ""}${entry.timeout ? " timeout" : ""}`, value: entry.step + 1 }, `${entry.who}: ${entry.text}`);
+
+  // A game may fold a run of one player's small steps (Galactic Magnate's offer, built a change at a
+  // time) into one line that opens to show them: its module's `logFold(entry)` names the run an entry
+  // belongs to, or null. The run's last step stays a line of its own (it is what "Last move" says).
+  const openFolds = new Set(); // the first steps of the folds opened
+  function drawLog(s, module) {
     const list = document.querySelector("#log ol");
-    list.replaceChildren(...(s.log || []).map((entry) =>
-      el("li", { class: `${entry.text === "(hidden)" ? "hiddenmove" : ""}${entry.timeout ? " timeout" : ""}`, value: entry.step + 1 }, `${entry.who}: ${entry.text}`)));
+    const fold = module && typeof module.logFold === "function" ? module.logFold : () => null;
+    const entries = s.log || [];
+    const items = [];
+    for (let i = 0; i < entries.length; ) {
+      const kind = fold(entries[i]);
+      let end = i + 1;
+      while (kind && end < entries.length && entries[end].who === entries[i].who && fold(entries[end]) === kind) end += 1;
+      const folded = end - 1 - i; // all of the run but its last step
+      if (folded >= 2) {
+        const first = entries[i].step;
+        const details = el("details", {}, el("summary", { text: `${entries[i].who}: ${kind} (${folded} steps)` }),
+          el("ol", {}, entries.slice(i, end - 1).map(logLine)));
+        details.open = openFolds.has(first); // the log is drawn anew on every move: a fold opened stays open
+        details.addEventListener("toggle", () => (details.open ? openFolds.add(first) : openFolds.delete(first)));
+        items.push(el("li", { class: "log-fold", value: first + 1 }, details));
+        items.push(logLine(entries[end - 1]));
+      } else {
+        items.push(...entries.slice(i, end).map(logLine));
+      }
+      i = end;
+    }
+    list.replaceChildren(...items);
     list.scrollTop = list.scrollHeight;
   }
 
@@ -425,7 +452,7 @@ import { mountHints, mountReview } from "/review.js";
     drawScores(s);
     drawLastMove(s, board, previous);
     drawLegend(board, document.getElementById("legend"), module);
-    drawLog(s);
+    drawLog(s, module);
     drawEnd(s);
     chat.update(s);
     drawTools(s); // in the history too: the game's name, options and the step shown

@@ -792,3 +792,12 @@ export function actionHelp(action) {
 
 /** This board's own marks, for the legend under it (legend.js). */
 export const legend = [{ selector: ".gm-seat-chip.passed", swatch: "passed", text: "dashed and struck through: passed in this auction" }];
+
+// An offer is built a change at a time (a property in or out, cash in steps of 10 to 500), and each
+// change is a log line; the proposal's own line names both bundles. The log folds a run of changes.
+const OFFER_STEP = /^(Make an offer to .+|Put my .+ in the offer|Ask for .+|Leave .+ out of the offer|(Offer|Ask) \d+ more in cash)$/;
+
+/** The run of log lines an entry belongs to (table.js folds a run into one line), or null. */
+export function logFold(entry) {
+  return OFFER_STEP.test(entry.original ?? entry.text) ? "building an offer" : null;
+}
