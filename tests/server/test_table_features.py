@@ -180,8 +180,10 @@ def test_the_choices_beside_the_board_never_cover_the_log_chat_or_history(
         click_a_button(page, rng, avoid=("resign", "concede"))
     wait_my_turn(page)
     page.wait_for_selector("#history-button")
-    page.evaluate("() => document.getElementById('chat').classList.remove('hidden')")  # shown once chat is on
+    page.wait_for_selector("#chat:not(.hidden)")
     assert page.evaluate("() => document.getElementById('actions-panel').parentElement.className") == "table-column"
+    # However long this turn's list, as if it were far longer than the window (a deal with many deeds):
+    page.evaluate("() => { document.getElementById('actions').style.minHeight = '1500px'; }")
     for target in ("#actions button", "#history-button", "#log ol", "#chat"):
         assert page.evaluate(REACHABLE, target) == "", f"{target} is covered"
     page.set_viewport_size({"width": 1000, "height": 800})  # narrower: the choices go back under the board
