@@ -217,6 +217,12 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
             process.terminate()
     for process in processes:
         process.join(timeout=2)
+    # The pool's own thread sees the dead workers and closes its queues; wait for it, so that it is
+    # not cut off half-way by the exit (its queues' semaphores would then be reported as leaked, or
+    # its traceback printed, after the command has said what it kept).
+    manager = getattr(pool, "_executor_manager_thread", None)
+    if manager is not None and manager is not threading.current_thread():
+        manager.join(timeout=5)
 
 
 @contextmanager
