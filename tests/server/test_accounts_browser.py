@@ -114,6 +114,9 @@ def test_two_people_meet_at_a_waiting_table_and_come_back_to_finish(browser: Any
     bea.wait_for_url(f"**/table.html?game={game_id}*")
     bea.wait_for_function("() => document.body.dataset.step > 0")
     assert bea.inner_text("#who") == "you are Bea"
+    bea.wait_for_selector("#actions-panel.idle")  # Ana moves first: Bea's choices are one line, whom the table waits for
+    assert bea.inner_text("#actions-panel").strip() == "Waiting for Ana" == bea.inner_text("#actions-title")
+    shoot(bea, "accounts-not-your-turn-phone")
 
     # Only now does the game start: Ana's open page hears it, and it is her turn.
     ana.wait_for_function("() => document.body.classList.contains('my-turn')")

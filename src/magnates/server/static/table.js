@@ -220,11 +220,13 @@ import { mountHints, mountReview } from "/review.js";
     const amounts = document.getElementById("amounts");
     box.replaceChildren();
     amounts.replaceChildren();
-    document.getElementById("actions-panel").classList.toggle("hidden", history || s.seat === null || s.seat === undefined);
-    if (!s.legal || !s.legal.length) {
-      box.append(el("p", { class: "muted", text: s.status === "finished" ? "The game is over." : "Nothing to choose now." }));
-      return;
-    }
+    const panel = document.getElementById("actions-panel");
+    panel.classList.toggle("hidden", history || s.seat === null || s.seat === undefined);
+    // With nothing to choose the panel is one line saying whom the table waits for (and Undo, when offered).
+    const idle = !s.legal || !s.legal.length;
+    panel.classList.toggle("idle", idle);
+    document.getElementById("actions-title").textContent = idle ? statusText(s) : "Your choices";
+    if (idle) return;
     // A long list, or a number to choose, is offered a step at a time (choice-steps.js).
     const ctx = { play, plain: plainList,
       button: (action, label) => choiceButton(action, label, () => play(action.id), { "data-action": action.id, "data-text": action.text }) };
