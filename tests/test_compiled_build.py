@@ -31,8 +31,12 @@ ENGINE_TESTS = [
     "tests/magistratvm/test_mv_rules.py",
     "tests/magistratvm/test_flow.py",
     "tests/envs/test_pettingzoo.py",
+    "tests/envs/test_fast_encoding.py",
+    "tests/core",
+    "tests/bots/test_determinization.py",
 ]
-"""Rules of every game, and the env driving them, on the compiled modules."""
+"""Rules of every game, the engine contract, the env and its encoders, and the bots' view of
+hidden information, on the compiled modules."""
 
 
 def _env(build: Path) -> dict[str, str]:

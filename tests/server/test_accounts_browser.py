@@ -114,7 +114,8 @@ def test_two_people_meet_at_a_waiting_table_and_come_back_to_finish(browser: Any
     bea.wait_for_url(f"**/table.html?game={game_id}*")
     bea.wait_for_function("() => document.body.dataset.step > 0")
     assert bea.inner_text("#who") == "you are Bea"
-    bea.wait_for_selector("#actions-panel.idle")  # Ana moves first: Bea's choices are one line, whom the table waits for
+    # Ana moves first: Bea's choices are one line, whom the table waits for.
+    bea.wait_for_selector("#actions-panel.idle")
     assert bea.inner_text("#actions-panel").strip() == "Waiting for Ana" == bea.inner_text("#actions-title")
     shoot(bea, "accounts-not-your-turn-phone")
 

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import importlib
+import sys
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
+
+import pytest
 
 from magnates.sim.compiled import PACKAGE, compiled_modules, engine_build
 
@@ -30,3 +34,23 @@ def test_sources_alone_are_pure_python(tmp_path: Path) -> None:
 
 def test_the_package_is_the_one_loaded() -> None:
     assert (PACKAGE / "sim" / "compiled.py").is_file()
+
+
+def test_mypyc_class_options_change_nothing_without_mypy_extensions(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The engine needs only the standard library: without mypy_extensions, `mypyc_attr` hands the
+    class back as it was (and with it, outside a compiled build, mypy_extensions' own does too)."""
+    import magnates.core.native as native
+
+    monkeypatch.setitem(sys.modules, "mypy_extensions", None)  # as if not installed
+    fallback = importlib.reload(native)
+    try:
+
+        class Plain:
+            x = 1
+
+        assert fallback.mypyc_attr(allow_interpreted_subclasses=True)(Plain) is Plain
+        assert fallback.mypyc_attr(native_class=False)(Plain) is Plain
+        assert fallback.mypyc_attr.__module__ == "magnates.core.native"
+    finally:
+        monkeypatch.undo()
+        importlib.reload(native)

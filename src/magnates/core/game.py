@@ -12,12 +12,12 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any, ClassVar
 
 from magnates.core.actions import Action, ActionSpace
 from magnates.core.encoding import Encoder
 from magnates.core.errors import IllegalAction, RecordError
+from magnates.core.native import mypyc_attr
 from magnates.core.options import Option, validate_options
 from magnates.core.record import Record
 
@@ -72,6 +72,7 @@ def ranking_from_keys(keys: Sequence[Any]) -> list[int]:
     return [1 + sum(1 for other in keys if other > mine) for mine in keys]
 
 
+@mypyc_attr(native_class=False)  # compiled or not, a game is an ordinary class: games add attributes freely
 class Game(ABC):
     """A game with one validated set of options: the factory of its states."""
 
@@ -95,9 +96,15 @@ class Game(ABC):
     def build_action_space(self) -> list[Action]:
         """Every action (chance outcomes included) this option set can ever offer."""
 
-    @cached_property
+    _action_space: ActionSpace | None = None
+
+    @property
     def action_space(self) -> ActionSpace:
-        return ActionSpace(self.build_action_space())
+        """Built once, on first use (a plain attribute, not `cached_property`, which mypyc does not keep)."""
+        space = self._action_space
+        if space is None:
+            space = self._action_space = ActionSpace(self.build_action_space())
+        return space
 
     @property
     def num_distinct_actions(self) -> int:
@@ -166,6 +173,7 @@ class Game(ABC):
         return f"magnates.load({self.name!r}, {opts})"
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, it is still the base of every game's state
 class State(ABC):
     """One position of a game. Mutable; copy with `clone()` or use `child()`."""
 

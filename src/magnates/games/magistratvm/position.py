@@ -153,19 +153,51 @@ class Position(State):
         return data
 
     def clone(self) -> Self:
+        # Field by field (not through __dict__), so the class can also be compiled (scripts/build_compiled.sh);
+        # tests/magistratvm/test_mv_properties.py checks that it copies every field the position has.
         other = type(self)(self.game, self.ids, empty=True)
         other.history = self.history[:]
         other._legal = self._legal
-        d = other.__dict__
-        s = self.__dict__
-        for name in SCALARS:
-            d[name] = s[name]
-        for name in FLAT_INT_LISTS:
-            d[name] = s[name][:]
-        for name in BOOL_LISTS:
-            d[name] = s[name][:]
-        for name in NESTED_INT_LISTS:
-            d[name] = [row[:] for row in s[name]]
+        other.phase = self.phase
+        other.turn = self.turn
+        other.final = self.final
+        other.prefect = self.prefect
+        other.decider = self.decider
+        other.bank = self.bank
+        other.prefect_gold = self.prefect_gold
+        other.income_done = self.income_done
+        other.high_bid = self.high_bid
+        other.high_bidder = self.high_bidder
+        other.consecutive_passes = self.consecutive_passes
+        other.disp_office = self.disp_office
+        other.disp_active = self.disp_active
+        other.circuit_pos = self.circuit_pos
+        other.pending_tile = self.pending_tile
+        other.actor = self.actor
+        other.turn_limit = self.turn_limit
+        other.gold = self.gold[:]
+        other.dice = self.dice[:]
+        other.estate_tokens = self.estate_tokens[:]
+        other.slots = self.slots[:]
+        other.pile = self.pile[:]
+        other.tile_owner = self.tile_owner[:]
+        other.tile_gold = self.tile_gold[:]
+        other.patricians = self.patricians[:]
+        other.rollers = self.rollers[:]
+        other.rolls = self.rolls[:]
+        other.passed = self.passed[:]
+        other.gifted = self.gifted[:]
+        other.circuit = self.circuit[:]
+        other.elected = self.elected[:]
+        other.support = self.support[:]
+        other.support_done = self.support_done[:]
+        other.refill_slots = self.refill_slots[:]
+        other.governed = self.governed[:]
+        other.discarded = self.discarded[:]
+        other.tokens = [row[:] for row in self.tokens]
+        other.active = [row[:] for row in self.active]
+        other.inactive = [row[:] for row in self.inactive]
+        other.redistribution = [row[:] for row in self.redistribution]
         other.income = [row[:] for row in self.income]
         return other
 

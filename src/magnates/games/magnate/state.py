@@ -81,7 +81,12 @@ class MagnateState(State):
     # -- copying -------------------------------------------------------------------
     def clone(self) -> MagnateState:
         other = MagnateState.__new__(MagnateState)
+        # Under the compiled build's State (scripts/build_compiled.sh) the engine's own fields live
+        # outside __dict__, and the dict of an object made by __new__ exists only once a field is set.
+        other.config = self.config
         other.__dict__.update(self.__dict__)
+        other.game = self.game
+        other._outcomes = self._outcomes
         other.history = self.history[:]
         other._legal = self._legal
         other.hands = [h[:] for h in self.hands]

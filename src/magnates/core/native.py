@@ -1,0 +1,26 @@
+"""mypyc's class options for the optional compiled build (scripts/build_compiled.sh).
+
+`mypyc_attr` marks how a class behaves once compiled: `allow_interpreted_subclasses=True` on a base
+that games subclass without being compiled, `native_class=False` on a class that needs a
+`__dict__`. In the pure-Python package (no mypy_extensions installed) it changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # the engine needs only the standard library
+
+    def mypyc_attr(*_flags: str, **_options: Any) -> Callable[[T], T]:  # type: ignore[misc]
+        def unchanged(cls: T) -> T:
+            return cls
+
+        return unchanged
+
+
+__all__ = ["mypyc_attr"]
