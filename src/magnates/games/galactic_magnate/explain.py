@@ -65,7 +65,7 @@ ASKED = {
 
 ROLL_ONLY = {"roll", "upgrade", "auction-property", "trade-with", "accept", "resign"}
 AUCTION_ONLY = {"raise", "bid", "pass"}
-OFFER_ONLY = {*trading.BUILD_KINDS, "propose", "no-offer"}
+OFFER_ONLY: set[str] = {*trading.BUILD_KINDS, "propose", "no-offer"}
 
 
 def why_illegal(s: GalacticState, action: int) -> str:

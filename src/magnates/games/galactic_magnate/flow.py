@@ -147,15 +147,15 @@ def then(*answers: Then) -> frozenset[Then]:
 
 
 def _orders(s: GalacticState) -> list[tuple[int, float]]:
-    return s.game.order_outcomes
+    return s.galactic.order_outcomes
 
 
 def _dice(s: GalacticState) -> list[tuple[int, float]]:
-    return s.game.dice_outcomes
+    return s.galactic.dice_outcomes
 
 
 def _events(s: GalacticState) -> list[tuple[int, float]]:
-    return s.game.fortune_outcomes
+    return s.galactic.fortune_outcomes
 
 
 # fmt: off

@@ -156,8 +156,11 @@ class GalacticMagnateEncoder(Encoder):
         """What `encode` reads of `state.view(seat)`, taken from the state without copying: the
         fields in `PUBLIC_FIELDS`, the deciding seat, every seat's credit, and the open offers and
         the offer being built as the view shows them (without their text)."""
-        d = state.__dict__
-        seen = {name: d[name] for name in PUBLIC_FIELDS}
+        d = getattr(state, "__dict__", None)  # a compiled state (scripts/build_compiled.sh) has none
+        if d:
+            seen = {name: d[name] for name in PUBLIC_FIELDS}
+        else:
+            seen = {name: getattr(state, name) for name in PUBLIC_FIELDS}
         seen["seat"] = seat
         seen["decider"] = state.current_player()
         seen["credit"] = self._owners(state.owner)[0]

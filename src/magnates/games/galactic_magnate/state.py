@@ -9,9 +9,7 @@ this class holds the data, answers "who decides now", and hands the rest to
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from types import FunctionType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from magnates.core.game import CHANCE, TERMINAL, Result, State, ranking_from_keys
 from magnates.games.galactic_magnate import economy, explain, flow, income, monopolies, views
@@ -36,18 +34,6 @@ if TYPE_CHECKING:
 
 
 # Scalar fields copied as they are by clone() and to_json(); lists are listed apart.
-def as_method(function: Callable[..., Any]) -> Callable[..., Any]:
-    """`function(state, ...)` as a method of the state class: a Python function binds by itself; a
-    compiled one (`scripts/build_compiled.sh`) does not, so it is called through a Python one."""
-    if isinstance(function, FunctionType):
-        return function
-
-    def method(self: Any, *args: Any) -> Any:
-        return function(self, *args)
-
-    return method
-
-
 SCALARS = (
     "phase",
     "chooser",
@@ -96,7 +82,6 @@ NESTED = ("offer_give", "offer_take")
 
 
 class GalacticState(State):
-    game: GalacticMagnateGame
     ids: ActionIds
     tables: Tables
 
@@ -167,6 +152,11 @@ class GalacticState(State):
         self.income: list[list[int]] = income.empty(n)
         """What each seat has received so far, one column per `income.SOURCES` entry."""
 
+    @property
+    def galactic(self) -> GalacticMagnateGame:
+        """`game`, typed as the Galactic Magnate game it is (the engine's `State` types it as any game)."""
+        return cast("GalacticMagnateGame", self.game)
+
     # -- whose move ----------------------------------------------------------------
     def turn_holder(self) -> int:
         return self.order[self.turn]
@@ -184,11 +174,14 @@ class GalacticState(State):
         return TERMINAL
 
     # -- what may happen (flow.py: the phases as a table) ---------------------------
-    # The flow's functions themselves, not methods calling them: one call fewer on every step
-    # (wrapped only where flow.py is compiled, whose functions do not bind as methods).
-    _chance_outcomes = as_method(flow.chance_outcomes)
-    _legal_actions = as_method(flow.legal_actions)
-    _apply = as_method(flow.apply)
+    def _chance_outcomes(self) -> list[tuple[int, float]]:
+        return flow.chance_outcomes(self)
+
+    def _legal_actions(self) -> list[int]:
+        return flow.legal_actions(self)
+
+    def _apply(self, action: int) -> None:
+        flow.apply(self, action)
 
     def explain_illegal(self, action_id: int) -> str:
         return explain.why_illegal(self, action_id)
@@ -206,15 +199,50 @@ class GalacticState(State):
 
     # -- copies ----------------------------------------------------------------------
     def clone(self) -> GalacticState:
-        other = GalacticState(self.game, empty=True)
-        d = other.__dict__
-        src = self.__dict__
-        for name in SCALARS:
-            d[name] = src[name]
-        for name in LISTS:
-            d[name] = src[name][:]
-        for name in NESTED:
-            d[name] = [row[:] for row in src[name]]
+        # Field by field (not through __dict__), so the class can also be compiled (scripts/build_compiled.sh);
+        # tests/galactic_magnate/test_rules.py checks that it copies every field the state has.
+        other = GalacticState(self.galactic, empty=True)
+        other.phase = self.phase
+        other.chooser = self.chooser
+        other.turn = self.turn
+        other.salary = self.salary
+        other.collapsed = self.collapsed
+        other.expenses = self.expenses
+        other.bank = self.bank
+        other.doubles = self.doubles
+        other.last_double = self.last_double
+        other.event = self.event
+        other.a_loc = self.a_loc
+        other.a_seller = self.a_seller
+        other.a_player = self.a_player
+        other.a_bid = self.a_bid
+        other.a_high = self.a_high
+        other.a_next = self.a_next
+        other.auctioned = self.auctioned
+        other.offered = self.offered
+        other.trade_with = self.trade_with
+        other.draft_money = self.draft_money
+        other.draft_steps = self.draft_steps
+        other.turns = self.turns
+        other.rounds = self.rounds
+        other.end_reason = self.end_reason
+        other.characters = self.characters[:]
+        other.order = self.order[:]
+        other.cash = self.cash[:]
+        other.pos = self.pos[:]
+        other.prison = self.prison[:]
+        other.alive = self.alive[:]
+        other.owner = self.owner[:]
+        other.level = self.level[:]
+        other.a_ring = self.a_ring[:]
+        other.a_out = self.a_out[:]
+        other.draft_give = self.draft_give[:]
+        other.draft_take = self.draft_take[:]
+        other.offer_to = self.offer_to[:]
+        other.offer_money = self.offer_money[:]
+        other.eliminated = self.eliminated[:]
+        other.offer_give = [row[:] for row in self.offer_give]
+        other.offer_take = [row[:] for row in self.offer_take]
         other.income = [row[:] for row in self.income]
         other.history = self.history[:]
         other._legal = None
@@ -259,12 +287,11 @@ class GalacticState(State):
 
     def public_json(self) -> dict[str, Any]:
         """Every field of the position (all of it is public), without the history."""
-        src = self.__dict__
-        data: dict[str, Any] = {name: src[name] for name in SCALARS}
+        data: dict[str, Any] = {name: getattr(self, name) for name in SCALARS}
         for name in LISTS:
-            data[name] = src[name][:]
+            data[name] = getattr(self, name)[:]
         for name in NESTED:
-            data[name] = [row[:] for row in src[name]]
+            data[name] = [row[:] for row in getattr(self, name)]
         data["income"] = [row[:] for row in self.income]
         data["players"] = self.n
         return data

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 MAX_BUILD_STEPS = 16
 """Building steps per offer (properties in or out, money up or down); then only propose or give up."""
 
-BUILD_KINDS = frozenset({"give-property", "ask-property", "drop-property", "offer-money", "ask-money"})
+BUILD_KINDS: frozenset[str] = frozenset({"give-property", "ask-property", "drop-property", "offer-money", "ask-money"})
 
 
 def blocked(s: GalacticState, a: int, b: int) -> bool:
