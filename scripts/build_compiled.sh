@@ -12,9 +12,9 @@
 # lists what the package on the path holds compiled.
 #
 # The modules are the rules' functions (flows, phases, legal-move generators, scoring), the engine
-# contract (core/game.py) and the state classes of Galactic Magnate and Magistratvm. Magnate's and
-# Magistrate's state classes (their clone copies `__dict__`), the action dataclasses (subclasses of
-# an interpreted class), the games' factories, the encoders and the bots stay interpreted.
+# contract (core/game.py) and the state classes of Galactic Magnate, Magistrate and Magistratvm.
+# Magnate's state class (its clone copies `__dict__`), the action dataclasses (subclasses of an
+# interpreted class), the games' factories, the encoders and the bots stay interpreted.
 set -euo pipefail
 OUT="$(realpath -m "${1:-$(dirname "$0")/../build/compiled}")"  # a given OUT is read from the caller's folder
 cd "$(dirname "$0")/.."
@@ -23,7 +23,7 @@ MODULES=(
   magnates/core/{chance,game}.py
   magnates/games/magnate/{deeds,flow,income,placement,potential,roller,scoring}.py
   magnates/games/galactic_magnate/{auctions,debts,economy,flow,fortune,income,monopolies,movement,phases,player_auctions,prison,state,trading,turns}.py
-  magnates/games/magistrate/{agents,battle,flow,income,judges,military,people,phases,resources,scoring,supply}.py
+  magnates/games/magistrate/{agents,battle,flow,income,judges,military,people,phases,position,resources,scoring,state,supply}.py
   magnates/games/magistratvm/{action_phase,bidding,circuit,elections,end_of_turn,flow,income,ledger,phases,position,promotion,scoring,state,treasury,upgrade}.py
 )
 rm -rf "$OUT"

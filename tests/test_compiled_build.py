@@ -28,6 +28,7 @@ ENGINE_TESTS = [
     "tests/galactic_magnate/test_trading.py",
     "tests/magistrate/test_military.py",
     "tests/magistrate/test_round.py",
+    "tests/magistrate/test_strict_loader.py",
     "tests/magistratvm/test_mv_rules.py",
     "tests/magistratvm/test_flow.py",
     "tests/envs/test_pettingzoo.py",

@@ -112,7 +112,11 @@ class MagistrateGame(Game):
         s = MagistrateState(self, self.layout)
         try:
             for name, depth in FIELDS:
-                s.__dict__[name] = _copy(data[name], depth, name)
+                value = _copy(data[name], depth, name)
+                try:
+                    setattr(s, name, value)
+                except TypeError as err:  # a compiled state (scripts/build_compiled.sh) checks types itself
+                    raise ValueError(f"{name} has the wrong type ({err})") from None
             s.history = _copy(data["history"], 1, "history")
         except (TypeError, ValueError) as err:
             raise RecordError(f"broken Magistrate state: {err}") from None

@@ -199,8 +199,11 @@ class MagistrateEncoder(Encoder):
         table (`PUBLIC_FIELDS`), the sizes of every hand, secret evidence and the deck, and the
         seat's own hand and secret evidence only (None for a spectator). Hands are in the order
         held, not sorted as the view sorts them: the encoder counts cards, so order is not read."""
-        d = state.__dict__
-        seen = {name: d[name] for name in PUBLIC_FIELDS}
+        d = getattr(state, "__dict__", None)  # a compiled Position (scripts/build_compiled.sh) has none
+        if d:
+            seen = {name: d[name] for name in PUBLIC_FIELDS}
+        else:
+            seen = {name: getattr(state, name) for name in PUBLIC_FIELDS}
         seen["you"] = seat
         seen["current_player"] = state.current_player()
         seen["deck_size"] = len(state.deck)

@@ -63,6 +63,7 @@ FIELDS: tuple[tuple[str, int], ...] = (
 class Position(State):
     """A Magistrate state without its rules: the fields, whose move it is, counting, copying and saving."""
 
+    layout: Layout
     comp: Components
     ids: ActionIds
     n: int
@@ -109,6 +110,7 @@ class Position(State):
 
     def __init__(self, game: Game, layout: Layout) -> None:
         self.game = game
+        self.layout = layout
         self.comp = layout.comp
         self.ids = layout.ids
         self.n = layout.players
@@ -151,33 +153,54 @@ class Position(State):
 
     # -- copying and saving ------------------------------------------------------------
     def clone(self) -> Self:
-        cls = type(self)
-        other = cls.__new__(cls)
-        other.game = self.game
-        other.comp = self.comp
-        other.ids = self.ids
-        other.n = self.n
-        other.home = self.home
-        other.blocked = self.blocked
+        # Field by field (not through __dict__), so the class can also be compiled (scripts/build_compiled.sh);
+        # tests/magistrate/test_round.py checks that it copies every field of FIELDS.
+        other = type(self)(self.game, self.layout)
         other.history = self.history[:]
         other._legal = self._legal
-        d = self.__dict__
-        od = other.__dict__
-        for name, depth in FIELDS:
-            value = d[name]
-            if depth == 0:
-                od[name] = value
-            elif depth == 1:
-                od[name] = value[:]
-            else:
-                od[name] = [row[:] for row in value]
+        other.round = self.round
+        other.first = self.first
+        other.stage = self.stage
+        other.phase = self.phase
+        other.turn = self.turn
+        other.soldiers = [row[:] for row in self.soldiers]
+        other.stock_soldiers = self.stock_soldiers[:]
+        other.forts = self.forts[:]
+        other.stock_forts = self.stock_forts[:]
+        other.rings = self.rings[:]
+        other.header = self.header[:]
+        other.placed = [row[:] for row in self.placed]
+        other.stock_agents = self.stock_agents[:]
+        other.supply = [row[:] for row in self.supply]
+        other.evidence = [row[:] for row in self.evidence]
+        other.stockpile = self.stockpile[:]
+        other.hands = [row[:] for row in self.hands]
+        other.secret = [row[:] for row in self.secret]
+        other.deck = self.deck[:]
+        other.discard = self.discard[:]
+        other.judges = self.judges[:]
+        other.scoring_rounds = self.scoring_rounds
+        other.scored = self.scored[:]
+        other.vp = self.vp[:]
+        other.draws = [row[:] for row in self.draws]
+        other.battle = self.battle[:]
+        other.removals = self.removals
+        other.placing = self.placing
+        other.flips_left = self.flips_left
+        other.passed_home = self.passed_home[:]
+        other.material_left = self.material_left
+        other.ops_used = self.ops_used[:]
+        other.assigned = self.assigned
+        other.most_at_start = self.most_at_start[:]
+        other.end_reason = self.end_reason
+        other.last_battle = self.last_battle[:]
+        other.income = [row[:] for row in self.income]
         return other
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"players": self.n}
-        d = self.__dict__
         for name, depth in FIELDS:
-            value = d[name]
+            value = getattr(self, name)
             data[name] = value if depth == 0 else [row[:] for row in value] if depth == 2 else value[:]
         data["history"] = self.history[:]
         return data
