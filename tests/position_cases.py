@@ -66,3 +66,26 @@ def refused(game: Game, state: State, edit: Callable[[dict[str, Any]], object], 
     message = str(caught.value)
     assert field in message, f"the message does not name {field!r}: {message}"
     return message
+
+
+CACHES = {"_legal", "_outcomes"}
+"""A state's caches: rebuilt on demand, so a clone may share them (they are never changed in place)."""
+
+
+def check_clone_copies_every_field(state: State, fields: set[str]) -> None:
+    """`clone()` written field by field (so that the state class compiles, scripts/build_compiled.sh)
+    copies every field of `state`, and those are exactly `fields` (the caches aside): a field added
+    to the state but not to its field lists would be silently shared or lost. On the compiled build
+    the class itself fixes the fields and mypyc checks them, so there the test skips."""
+    if not hasattr(state, "__dict__"):
+        pytest.skip("compiled (scripts/build_compiled.sh): the class itself fixes the fields, mypyc checks them")
+    assert set(vars(state)) - CACHES == fields
+    twin = state.clone()
+    for name, value in vars(state).items():
+        if name in CACHES:
+            continue
+        assert getattr(twin, name) == value, name
+        if isinstance(value, list):
+            assert getattr(twin, name) is not value, f"{name} is shared with the original"
+            if value and isinstance(value[0], list):
+                assert getattr(twin, name)[0] is not value[0], f"{name}'s rows are shared with the original"

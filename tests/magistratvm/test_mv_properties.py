@@ -17,6 +17,7 @@ from magnates.games.magistratvm.components import NUM_TILES, PATRICIANS_PER_PLAY
 from magnates.games.magistratvm.offices import NUM_OFFICES, seats
 from magnates.games.magistratvm.state import MagistratvmState
 from magnates.games.magistratvm.treasury import total_gold
+from position_cases import check_clone_copies_every_field
 
 MAX_STEPS = 20_000
 
@@ -179,18 +180,8 @@ def test_damaged_state_json_is_refused_or_playable():
 
 
 def test_clone_copies_every_field_the_position_has():
-    """`Position.clone` names its fields one by one (so that it compiles); a field added to the
-    position but not to the field lists would be silently shared or lost."""
     from magnates.games.magistratvm.position import BOOL_LISTS, FLAT_INT_LISTS, NESTED_INT_LISTS, SCALARS
 
-    state = _positions(4, seed=5, every=41)[3]
-    if not hasattr(state, "__dict__"):
-        pytest.skip("compiled (scripts/build_compiled.sh): the class itself fixes the fields, mypyc checks them")
-    own = {"game", "ids", "n", "history", "_legal", "income"}
-    assert set(vars(state)) == own | {*SCALARS, *FLAT_INT_LISTS, *NESTED_INT_LISTS, *BOOL_LISTS}
-    twin = state.clone()
-    assert vars(twin).keys() == vars(state).keys()
-    for name, value in vars(state).items():
-        assert getattr(twin, name) == value, name
-        if isinstance(value, list) and name != "_legal":  # the legal list is never changed in place: shared
-            assert getattr(twin, name) is not value, f"{name} is shared with the original"
+    engine = {"game", "ids", "n", "history", "income"}
+    fields = engine | {*SCALARS, *FLAT_INT_LISTS, *NESTED_INT_LISTS, *BOOL_LISTS}
+    check_clone_copies_every_field(_positions(4, seed=5, every=41)[3], fields)
