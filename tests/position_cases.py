@@ -81,6 +81,7 @@ def check_clone_copies_every_field(state: State, fields: set[str]) -> None:
         pytest.skip("compiled (scripts/build_compiled.sh): the class itself fixes the fields, mypyc checks them")
     assert set(vars(state)) - CACHES == fields
     twin = state.clone()
+    assert set(vars(twin)) - CACHES == fields, "the copy has other fields than the original"
     for name, value in vars(state).items():
         if name in CACHES:
             continue

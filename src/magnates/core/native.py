@@ -7,7 +7,7 @@ that games subclass without being compiled, `native_class=False` on a class that
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -23,4 +23,13 @@ except ImportError:  # the engine needs only the standard library
         return unchanged
 
 
-__all__ = ["mypyc_attr"]
+def read_fields(obj: object, names: Iterable[str]) -> dict[str, Any]:
+    """`{name: obj.name}` for each name: from the instance dict where there is one (the quicker
+    path in pure Python), by attribute where the class is compiled and has none."""
+    d = getattr(obj, "__dict__", None)
+    if d is not None:
+        return {name: d[name] for name in names}
+    return {name: getattr(obj, name) for name in names}
+
+
+__all__ = ["mypyc_attr", "read_fields"]

@@ -221,7 +221,7 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
     # not cut off half-way by the exit (its queues' semaphores would then be reported as leaked, or
     # its traceback printed, after the command has said what it kept).
     manager = getattr(pool, "_executor_manager_thread", None)
-    if manager is not None and manager is not threading.current_thread():
+    if manager is not None:
         manager.join(timeout=5)
 
 

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from magnates.core.encoding import INF, Encoder
+from magnates.core.native import read_fields
 from magnates.games.galactic_magnate import trading
 from magnates.games.galactic_magnate.board import BOARD_SIZE, EVENTS, GROUPS, PROPERTIES, TABLES, Tables
 from magnates.games.galactic_magnate.phases import PHASE_NAMES
@@ -156,11 +157,7 @@ class GalacticMagnateEncoder(Encoder):
         """What `encode` reads of `state.view(seat)`, taken from the state without copying: the
         fields in `PUBLIC_FIELDS`, the deciding seat, every seat's credit, and the open offers and
         the offer being built as the view shows them (without their text)."""
-        d = getattr(state, "__dict__", None)  # a compiled state (scripts/build_compiled.sh) has none
-        if d:
-            seen = {name: d[name] for name in PUBLIC_FIELDS}
-        else:
-            seen = {name: getattr(state, name) for name in PUBLIC_FIELDS}
+        seen = read_fields(state, PUBLIC_FIELDS)
         seen["seat"] = seat
         seen["decider"] = state.current_player()
         seen["credit"] = self._owners(state.owner)[0]

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from magnates.core.encoding import INF, Encoder
+from magnates.core.native import read_fields
 from magnates.games.magistrate.components import Components
 from magnates.games.magistrate.phases import ACTIONS, INFLUENCE, MATERIAL, OVER, PHASES
 
@@ -199,11 +200,7 @@ class MagistrateEncoder(Encoder):
         table (`PUBLIC_FIELDS`), the sizes of every hand, secret evidence and the deck, and the
         seat's own hand and secret evidence only (None for a spectator). Hands are in the order
         held, not sorted as the view sorts them: the encoder counts cards, so order is not read."""
-        d = getattr(state, "__dict__", None)  # a compiled Position (scripts/build_compiled.sh) has none
-        if d:
-            seen = {name: d[name] for name in PUBLIC_FIELDS}
-        else:
-            seen = {name: getattr(state, name) for name in PUBLIC_FIELDS}
+        seen = read_fields(state, PUBLIC_FIELDS)
         seen["you"] = seat
         seen["current_player"] = state.current_player()
         seen["deck_size"] = len(state.deck)

@@ -18,7 +18,8 @@ from magnates.games.magistrate.components import Components
 from magnates.games.magistrate.layout import Layout
 from magnates.games.magistrate.phases import INFLUENCE, OVER
 
-# Fields copied by `clone` and written by `to_json`: (name, depth of list nesting).
+# Fields written by `to_json` and read by the loader: (name, depth of list nesting); `clone` copies each
+# by name, and a test checks that it covers them all.
 FIELDS: tuple[tuple[str, int], ...] = (
     ("round", 0),
     ("first", 0),

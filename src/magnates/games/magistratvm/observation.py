@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from magnates.core.encoding import INF, Encoder
+from magnates.core.native import read_fields
 from magnates.games.magistratvm import phases
 from magnates.games.magistratvm.components import (
     NUM_SLOTS,
@@ -183,11 +184,7 @@ class MagistratvmEncoder(Encoder):
         numbers of the view's `estates` the encoder reads, summed here in one pass over the tiles
         and offices as `scoring.scores` and `Position.available_gold` sum them: the equality test
         with the view path pins the two together)."""
-        d = getattr(state, "__dict__", None)  # a compiled Position (scripts/build_compiled.sh) has none
-        if d:
-            seen = {name: d[name] for name in PUBLIC_FIELDS}
-        else:
-            seen = {name: getattr(state, name) for name in PUBLIC_FIELDS}
+        seen = read_fields(state, PUBLIC_FIELDS)
         seen["seat"] = seat
         n = self.sides
         influence = [0] * n

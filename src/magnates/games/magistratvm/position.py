@@ -25,7 +25,7 @@ from magnates.games.magistratvm.components import (
 from magnates.games.magistratvm.ledger import empty_tally
 from magnates.games.magistratvm.offices import NUM_OFFICES
 
-# Fields copied list-by-list in clone() and written as-is to JSON.
+# Fields written as-is to JSON; clone() copies each by name, and a test checks that it covers them all.
 FLAT_INT_LISTS = (
     "gold",
     "dice",
