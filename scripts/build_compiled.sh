@@ -12,16 +12,16 @@
 # lists what the package on the path holds compiled.
 #
 # The modules are the rules' functions (flows, phases, legal-move generators, scoring), the engine
-# contract (core/game.py) and the state classes of Galactic Magnate, Magistrate and Magistratvm.
-# Magnate's state class (its clone copies `__dict__`), the action dataclasses (subclasses of an
-# interpreted class), the games' factories, the encoders and the bots stay interpreted.
+# contract (core/game.py) and every game's state classes (Magnate's with its deck, action-space and
+# option tables). The action dataclasses (subclasses of an interpreted class), the games' factories,
+# the encoders and the bots stay interpreted.
 set -euo pipefail
 OUT="$(realpath -m "${1:-$(dirname "$0")/../build/compiled}")"  # a given OUT is read from the caller's folder
 cd "$(dirname "$0")/.."
 PYTHON="${PYTHON:-python}"
 MODULES=(
   magnates/core/{chance,game}.py
-  magnates/games/magnate/{deeds,flow,income,placement,potential,roller,scoring}.py
+  magnates/games/magnate/{cards,deeds,flow,income,options,placement,potential,roller,scoring,space,state}.py
   magnates/games/galactic_magnate/{auctions,debts,economy,flow,fortune,income,monopolies,movement,phases,player_auctions,prison,state,trading,turns}.py
   magnates/games/magistrate/{agents,battle,flow,income,judges,military,people,phases,position,resources,scoring,state,supply}.py
   magnates/games/magistratvm/{action_phase,bidding,circuit,elections,end_of_turn,flow,income,ledger,phases,position,promotion,scoring,state,treasury,upgrade}.py

@@ -24,6 +24,8 @@ ROOT = Path(__file__).resolve().parent.parent
 ENGINE_TESTS = [
     "tests/magnate/test_rules.py",
     "tests/magnate/test_flow.py",
+    "tests/magnate/test_strict_loader.py",
+    "tests/magnate/test_properties.py",
     "tests/galactic_magnate/test_rules.py",
     "tests/galactic_magnate/test_trading.py",
     "tests/magistrate/test_military.py",
@@ -35,6 +37,7 @@ ENGINE_TESTS = [
     "tests/envs/test_fast_encoding.py",
     "tests/core",
     "tests/bots/test_determinization.py",
+    "tests/sim/test_sim_batch.py",
 ]
 """Rules of every game, the engine contract, the env and its encoders, and the bots' view of
 hidden information, on the compiled modules."""

@@ -70,6 +70,14 @@ def test_bench_magnate_json() -> None:
     assert data["steps_per_second"] > 0 and data["games_per_second"] > 0
 
 
+def test_bench_repeated_reports_its_fastest_run() -> None:
+    result = runner.invoke(app, ["bench", "magnate", "--seconds", "0.05", "--seed", "3", "--repeat", "3", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["repeat"] == 3 and len(data["rates"]) == 3
+    assert data["steps_per_second"] == max(data["rates"])
+
+
 def test_magnate_option_errors_name_the_valid_values() -> None:
     result = runner.invoke(app, ["simulate", "magnate", "--option", "courts=maybe"])
     assert result.exit_code == 2 and "courts" in result.output and "true or false" in result.output

@@ -43,3 +43,23 @@ def test_bench_env_on_cpu_time_and_a_bad_clock() -> None:
     assert result.env_seconds >= 0.05 and result.raw_seconds >= 0.05
     with pytest.raises(ValueError, match="clock must be one of wall, cpu"):
         bench_env("magnate", {"players": 2}, seconds=0.05, clock="sundial")
+
+
+def test_a_repeated_bench_keeps_the_fastest_run_of_each() -> None:
+    result = bench_env("magnate", {"players": 2}, seconds=0.03, seed=1, clock="cpu", repeat=3)
+    assert len(result.env_rates) == len(result.raw_rates) == 3
+    assert result.env_steps_per_second == max(result.env_rates)
+    assert result.raw_decisions_per_second == max(result.raw_rates)
+    data = result.to_json()
+    assert data["repeat"] == 3 and data["env_rates"] == list(result.env_rates)
+    with pytest.raises(ValueError, match="repeat must be at least 1"):
+        bench_env("magnate", {"players": 2}, seconds=0.03, repeat=0)
+
+
+def test_cli_bench_repeat_prints_every_run_and_refuses_zero() -> None:
+    runner = CliRunner()
+    out = runner.invoke(app, ["bench", "magnate", "--env", "--cpu", "--seconds", "0.03", "--repeat", "2"])
+    assert out.exit_code == 0, out.output
+    assert "the fastest of 2 runs each" in out.output
+    out = runner.invoke(app, ["bench", "magnate", "--env", "--seconds", "0.03", "--repeat", "0"])
+    assert out.exit_code != 0 and "--repeat must be at least 1" in out.output and "Traceback" not in out.output

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import magnates
 from magnates import IllegalAction, OptionError
 from magnates.games.magnate.flow import INCOME, MAIN, OVER, TAX
+from position_cases import check_clone_copies_every_field
 
 from .scenario import official, roll, set_tokens, texts, to_main
 
@@ -381,3 +384,22 @@ def test_a_solo_loss_is_neither_a_win_nor_a_draw():
     result = state.result()
     assert result.details["outcome"] == "loss" and result.ranking == [2]
     assert result.winner is None and not result.is_draw and state.returns() == [-1.0]
+
+
+FIELDS = {
+    *("game", "config", "deck", "districts", "space", "first_masks", "side_districts", "history"),
+    *("phase", "turn_player", "turn_number", "dice", "tax_dice_left", "plays_left", "draws_left"),
+    *("sold_card", "exhaustions", "final_turns_left", "hands", "pile", "discard", "crowns_to_deal"),
+    *("crowns", "tokens", "lanes", "deed_card", "deed_paid", "deeded", "producers", "taxed"),
+    *("pending_income", "income", "taxed_away"),
+}
+
+
+@pytest.mark.parametrize("options", [{}, {"players": 1}, {"players": 3}])
+def test_clone_copies_every_field_the_state_has(options: dict[str, int]):
+    state = magnates.load("magnate", **options).new_initial_state()
+    rng = random.Random(3)
+    while state.turn_number < 12:  # deeds bought and paid into, cards in every lane
+        legal = state.chance_outcomes() or [(a, 1.0) for a in state.legal_actions()]
+        state.apply_action(rng.choice(legal)[0])
+    check_clone_copies_every_field(state, FIELDS)

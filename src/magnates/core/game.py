@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 from magnates.core.actions import Action, ActionSpace
 from magnates.core.encoding import Encoder
 from magnates.core.errors import IllegalAction, RecordError
-from magnates.core.native import mypyc_attr
+from magnates.core.native import frozen_reduce, mypyc_attr
 from magnates.core.options import Option, validate_options
 from magnates.core.record import Record
 
@@ -42,6 +42,9 @@ class Result:
     scores: list[float]
     reason: str
     details: dict[str, Any] = field(default_factory=dict)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return frozen_reduce(self)
 
     @property
     def winners(self) -> list[int]:
@@ -173,7 +176,9 @@ class Game(ABC):
         return f"magnates.load({self.name!r}, {opts})"
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # compiled, it is still the base of every game's state
+# Compiled, it is still the base of every game's state, and states copy and pickle field by field
+# (without `serializable` a compiled class's __new__ would call __init__, and unpickling would fail).
+@mypyc_attr(allow_interpreted_subclasses=True, serializable=True)
 class State(ABC):
     """One position of a game. Mutable; copy with `clone()` or use `child()`."""
 

@@ -8,6 +8,7 @@ that games subclass without being compiled, `native_class=False` on a class that
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from dataclasses import fields
 from typing import Any, TypeVar
 
 T = TypeVar("T")
@@ -32,4 +33,11 @@ def read_fields(obj: object, names: Iterable[str]) -> dict[str, Any]:
     return {name: getattr(obj, name) for name in names}
 
 
-__all__ = ["mypyc_attr", "read_fields"]
+def frozen_reduce(obj: Any) -> tuple[Any, ...]:
+    """`__reduce__` for a frozen dataclass: rebuilt by its constructor from its fields. Compiled, a
+    frozen class refuses pickle's attribute-by-attribute restore; in pure Python this is the same
+    object either way."""
+    return (type(obj), tuple(getattr(obj, f.name) for f in fields(obj)))
+
+
+__all__ = ["frozen_reduce", "mypyc_attr", "read_fields"]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from magnates.core.game import CHANCE, TERMINAL, Result, State, ranking_from_keys
+from magnates.core.native import mypyc_attr
 from magnates.games.galactic_magnate import economy, explain, flow, income, monopolies, views
 from magnates.games.galactic_magnate.board import BOARD_SIZE, GROUPS, START, Tables
 from magnates.games.galactic_magnate.phases import (
@@ -82,6 +83,7 @@ NESTED = ("offer_give", "offer_take")
 """Lists of lists (one list of locations per seat), copied row by row."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # see State: compiled, it still pickles and copies
 class GalacticState(State):
     ids: ActionIds
     tables: Tables

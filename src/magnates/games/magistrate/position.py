@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, Self
 
 from magnates.core.game import CHANCE, TERMINAL, Game, State
+from magnates.core.native import mypyc_attr
 from magnates.games.magistrate.actions import ActionIds
 from magnates.games.magistrate.components import Components
 from magnates.games.magistrate.layout import Layout
@@ -61,6 +62,7 @@ FIELDS: tuple[tuple[str, int], ...] = (
 )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # see State: compiled, it still pickles and copies
 class Position(State):
     """A Magistrate state without its rules: the fields, whose move it is, counting, copying and saving."""
 

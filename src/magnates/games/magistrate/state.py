@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from magnates.core.game import Result
+from magnates.core.native import mypyc_attr
 from magnates.games.magistrate.flow import apply, chance_outcomes, explain_illegal, legal_actions
 from magnates.games.magistrate.log import describe
 from magnates.games.magistrate.position import Position
@@ -17,6 +18,7 @@ from magnates.games.magistrate.scoring import result
 from magnates.games.magistrate.views import view
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # see State: compiled, it still pickles and copies
 class MagistrateState(Position):
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         return chance_outcomes(self)

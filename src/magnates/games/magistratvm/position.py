@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, Self
 
 from magnates.core.game import CHANCE, TERMINAL, Game, State
+from magnates.core.native import mypyc_attr
 from magnates.games.magistratvm import phases
 from magnates.games.magistratvm.actions import ActionIndex
 from magnates.games.magistratvm.components import (
@@ -68,6 +69,7 @@ SCALARS = (
 )
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # see State: compiled, it still pickles and copies
 class Position(State):
     """One position without its rules. Lists are indexed by seat, Province place (slot), tile or office."""
 

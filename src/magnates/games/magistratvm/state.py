@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from magnates.core.game import Result
+from magnates.core.native import mypyc_attr
 from magnates.games.magistratvm.describe import describe
 from magnates.games.magistratvm.explain import explain_illegal
 from magnates.games.magistratvm.flow import apply, chance_outcomes, legal_actions
@@ -18,6 +19,7 @@ from magnates.games.magistratvm.scoring import result
 from magnates.games.magistratvm.views import view
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # see State: compiled, it still pickles and copies
 class MagistratvmState(Position):
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         return chance_outcomes(self)

@@ -287,7 +287,7 @@ class Seen:
     def from_state(cls, state: MagnateState) -> Seen:
         """The same as `from_view(state.view(seat))` for the deciding seat, read off the state (no
         hidden part is read: only that seat's hand and what is public)."""
-        g = state.game
+        g = state.magnate
         seat = state.current_player()
         final = state.final_turns_left >= 0
         return cls(
@@ -375,7 +375,7 @@ class Board:
 
     @classmethod
     def from_state(cls, state: MagnateState) -> Board:
-        return cls(state.game, state.lanes, state.deed_card, deed_paid=state.deed_paid)
+        return cls(state.magnate, state.lanes, state.deed_card, deed_paid=state.deed_paid)
 
     def fits(self, card: int, district: int, side: int) -> bool:
         """May `side` place `card` in `district` now (open deed and suit rules)?"""

@@ -7,7 +7,9 @@ lists. Card ids are positions in `Deck.cards`.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
+from magnates.core.native import frozen_reduce
 from magnates.decktet import ACES, COURTS, CROWNS, NUMBERED, Card, Kind, Suit
 from magnates.games.magnate.options import Config
 
@@ -42,6 +44,9 @@ class Deck:
     deed_cost: tuple[tuple[Suit, ...], ...]  # one token of each
     sale: tuple[tuple[Suit, ...], ...]  # tokens gained by selling
     mask: tuple[int, ...]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return frozen_reduce(self)
 
     def __len__(self) -> int:
         return len(self.cards)

@@ -116,7 +116,7 @@ def check(state: MagnateState, data: Mapping[str, Any]) -> None:
 
 def _cards_once(state: MagnateState) -> None:
     """Every card of the deck in exactly one place: a hand, the pile, the discard, a lane, or sold."""
-    labels = state.game.card_labels
+    labels = state.magnate.card_labels
     where: dict[int, str] = {}
     places: list[tuple[str, list[int]]] = [(f"hidden.hands[{s}]", h) for s, h in enumerate(state.hands)]
     places += [("hidden.pile", state.pile), ("discard", state.discard)]
@@ -138,7 +138,7 @@ def _cards_once(state: MagnateState) -> None:
 
 
 def _crowns_once(state: MagnateState) -> None:
-    labels = state.game.crown_labels
+    labels = state.magnate.crown_labels
     seen: dict[int, str] = {}
     places = [(f"sides[{s}].crowns", c) for s, c in enumerate(state.crowns)]
     places.append(("hidden.crowns_to_deal", state.crowns_to_deal))
@@ -189,7 +189,7 @@ def _deeds(state: MagnateState) -> None:
             field = f"districts[{d}].lanes[{side}][{state.lanes[d][side].index(card)}].paid"
             paid = state.deed_paid[d][side]
             if any(n for suit, n in enumerate(paid) if not (deck.mask[card] >> suit) & 1):
-                refuse(field, f"tokens on a deed are of its card's suits only ({state.game.card_labels[card]})")
+                refuse(field, f"tokens on a deed are of its card's suits only ({state.magnate.card_labels[card]})")
             if sum(paid) >= deck.develop_cost[card]:
                 refuse(
                     field, f"{sum(paid)} tokens pay the deed off ({deck.develop_cost[card]}): it would be a property"
@@ -217,7 +217,7 @@ def _turn(state: MagnateState) -> None:
         if not _deed_of(state, side, card) or len(state.deck.cards[card].suits) < 2:
             refuse(
                 f"pending_income[{i}].card",
-                f"{state.game.card_labels[card]} is not a two-suit deed of Player {side + 1}",
+                f"{state.magnate.card_labels[card]} is not a two-suit deed of Player {side + 1}",
             )
         if state.dice is None or state.deck.income_rank[card] != state.dice[0]:
             refuse(f"pending_income[{i}].card", "a deed produces only on its rank")

@@ -33,12 +33,12 @@ class MagnateGame(Game):
         self.config = opts.config_from_options(self.options)
         self.deck: Deck = build_deck(self.config)
         self.districts: tuple[District, ...] = layout(self.config)
-        self.first_masks = [d.first_card_mask for d in self.districts]
+        self.first_masks: tuple[int, ...] = tuple(d.first_card_mask for d in self.districts)
         self.district_suit_names = [tuple(s.title for s in d.marker.suits) for d in self.districts]
-        self.side_districts = [
-            [d for d, district in enumerate(self.districts) if side in district.contested_by]
+        self.side_districts: tuple[tuple[int, ...], ...] = tuple(
+            tuple(d for d, district in enumerate(self.districts) if side in district.contested_by)
             for side in range(self.config.sides)
-        ]
+        )
         self.card_labels = [c.label for c in self.deck.cards]
         self.card_index = {label: i for i, label in enumerate(self.card_labels)}
         self.crown_labels = [c.label for c in self.deck.crowns]

@@ -191,7 +191,7 @@ def rollout_action(state: MagnateState, rng: random.Random) -> int:
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    return _GREEDY.decide(state.game, Seen.from_state(state), legal)
+    return _GREEDY.decide(state.magnate, Seen.from_state(state), legal)
 
 
 def check_action(state: MagnateState, rng: random.Random) -> int:
@@ -200,4 +200,4 @@ def check_action(state: MagnateState, rng: random.Random) -> int:
     legal = state.legal_actions()
     if len(legal) == 1:
         return legal[0]
-    return _SHARP.decide(state.game, Seen.from_state(state), legal)
+    return _SHARP.decide(state.magnate, Seen.from_state(state), legal)

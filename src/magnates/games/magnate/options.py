@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from magnates.core.errors import OptionError
+from magnates.core.native import frozen_reduce
 from magnates.core.options import Option
 
 OPTIONS: tuple[Option, ...] = (
@@ -66,6 +67,9 @@ class Config:
     tax_dice: int  # d6 rolled on a taxation
     reshuffles: int  # times the discard pile becomes the draw pile
     crowns_each: int
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return frozen_reduce(self)
 
     @property
     def ending_exhaustion(self) -> int:

@@ -10,11 +10,12 @@ from JSON and so imports this module: the state reaches it through its game.
 from __future__ import annotations
 
 from bisect import insort
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from magnates.core.chance import uniform
 from magnates.core.errors import InvariantError
 from magnates.core.game import Result, State
+from magnates.core.native import mypyc_attr
 from magnates.games.magnate import deeds, income, placement, scoring
 from magnates.games.magnate import space as S
 from magnates.games.magnate.explain import explain
@@ -35,26 +36,31 @@ from magnates.games.magnate.flow import (
 from magnates.games.magnate.flow import PHASE_NAMES as PHASE_NAMES  # read by view.py and observation.py
 
 if TYPE_CHECKING:
+    from magnates.games.magnate.cards import Deck
+    from magnates.games.magnate.districts import District
     from magnates.games.magnate.game import MagnateGame
+    from magnates.games.magnate.options import Config
+    from magnates.games.magnate.space import Space
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # see State: compiled, it still pickles and copies
 class MagnateState(State):
-    game: MagnateGame
-
-    def __init__(self, game: MagnateGame) -> None:
+    def __init__(self, game: MagnateGame, *, empty: bool = False) -> None:
         self.game = game
-        self.config = game.config
-        self.deck = game.deck
-        self.districts = game.districts
-        self.space = game.space
-        self.first_masks = game.first_masks
-        self.side_districts = game.side_districts
+        self.config: Config = game.config
+        self.deck: Deck = game.deck
+        self.districts: tuple[District, ...] = game.districts
+        self.space: Space = game.space
+        self.first_masks: tuple[int, ...] = game.first_masks
+        self.side_districts: tuple[tuple[int, ...], ...] = game.side_districts
         self.history = []
         self._legal = None
+        if empty:  # clone() fills the rest
+            return
         sides, n_districts = self.config.sides, len(self.districts)
-        self.phase = SETUP_CROWNS
-        self.turn_player = 0
-        self.turn_number = 0
+        self.phase: int = SETUP_CROWNS
+        self.turn_player: int = 0
+        self.turn_number: int = 0
         self.hands: list[list[int]] = [[] for _ in range(sides)]
         self.pile: list[int] = list(range(len(self.deck)))
         self.discard: list[int] = []
@@ -68,27 +74,34 @@ class MagnateState(State):
         self.producers: list[list[list[int]]] = [[[] for _ in range(11)] for _ in range(sides)]
         self.dice: tuple[int, int] | None = None
         self.taxed: list[int] = []
-        self.tax_dice_left = 0
+        self.tax_dice_left: int = 0
         self.pending_income: list[tuple[int, int]] = []
-        self.plays_left = 0
-        self.draws_left = 0
-        self.sold_card = -1
-        self.exhaustions = 0
-        self.final_turns_left = -1
+        self.plays_left: int = 0
+        self.draws_left: int = 0
+        self.sold_card: int = -1
+        self.exhaustions: int = 0
+        self.final_turns_left: int = -1
         self.income: list[list[int]] = [[0] * len(income.SOURCES) for _ in range(sides)]
         self.taxed_away: list[list[int]] = [[0] * 6 for _ in range(sides)]
 
     # -- copying -------------------------------------------------------------------
     def clone(self) -> MagnateState:
-        other = MagnateState.__new__(MagnateState)
-        # Under the compiled build's State (scripts/build_compiled.sh) the engine's own fields live
-        # outside __dict__, and the dict of an object made by __new__ exists only once a field is set.
-        other.config = self.config
-        other.__dict__.update(self.__dict__)
-        other.game = self.game
+        # Field by field (not through __dict__), so the class can also be compiled (scripts/build_compiled.sh);
+        # tests/magnate/test_state.py checks that it copies every field the state has.
+        other = MagnateState(self.magnate, empty=True)
         other._outcomes = self._outcomes
         other.history = self.history[:]
         other._legal = self._legal
+        other.phase = self.phase
+        other.turn_player = self.turn_player
+        other.turn_number = self.turn_number
+        other.dice = self.dice
+        other.tax_dice_left = self.tax_dice_left
+        other.plays_left = self.plays_left
+        other.draws_left = self.draws_left
+        other.sold_card = self.sold_card
+        other.exhaustions = self.exhaustions
+        other.final_turns_left = self.final_turns_left
         other.hands = [h[:] for h in self.hands]
         other.pile = self.pile[:]
         other.discard = self.discard[:]
@@ -105,6 +118,11 @@ class MagnateState(State):
         other.income = [i[:] for i in self.income]
         other.taxed_away = [t[:] for t in self.taxed_away]
         return other
+
+    @property
+    def magnate(self) -> MagnateGame:
+        """`game`, typed as the Magnate game it is (the engine's `State` types it as any game)."""
+        return cast("MagnateGame", self.game)
 
     # -- whose decision ---------------------------------------------------------------
     def current_player(self) -> int:
@@ -230,15 +248,15 @@ class MagnateState(State):
             receiver = self._draw_receiver()
             if viewer != receiver:
                 return f"Player {receiver + 1} draws a card"
-            return f"you draw {self.game.card_labels[self.space.decode[action_id][1]]}"
+            return f"you draw {self.magnate.card_labels[self.space.decode[action_id][1]]}"
         if op == S.OP_DEAL_CROWN:
             dealt = len(self.deck.crowns) - len(self.crowns_to_deal)
             side = dealt % self.config.sides
             who = "the automa" if side >= self.config.players else f"Player {side + 1}"
-            return f"{who} is dealt {self.game.crown_labels[self.space.decode[action_id][1]]}"
+            return f"{who} is dealt {self.magnate.crown_labels[self.space.decode[action_id][1]]}"
         if op == S.OP_AUTOMA_BUILD and self.sold_card >= 0:  # the sold card is public: name it
             district = self.districts[self.space.decode[action_id][1]].name
-            return f"the automa builds {self.game.card_labels[self.sold_card]} at {district}"
+            return f"the automa builds {self.magnate.card_labels[self.sold_card]} at {district}"
         return self.game.action_to_string(action_id)
 
     def explain_illegal(self, action_id: int) -> str:
@@ -430,7 +448,7 @@ class MagnateState(State):
         return super().returns()
 
     def view(self, player: int | None) -> dict[str, Any]:
-        return self.game.view_of(self, player)
+        return self.magnate.view_of(self, player)
 
     def to_json(self) -> dict[str, Any]:
-        return self.game.json_of(self)
+        return self.magnate.json_of(self)

@@ -31,8 +31,8 @@ def _tokens(counts: list[int]) -> dict[str, int]:
 
 def view(state: MagnateState, player: int | None) -> dict[str, Any]:
     deck = state.deck
-    labels = state.game.card_labels
-    crown_labels = state.game.crown_labels
+    labels = state.magnate.card_labels
+    crown_labels = state.magnate.crown_labels
     config = state.config
     current = state.current_player()
     districts = []
@@ -51,7 +51,7 @@ def view(state: MagnateState, player: int | None) -> dict[str, Any]:
         districts.append(
             {
                 "name": district.name,
-                "suits": list(state.game.district_suit_names[d]),
+                "suits": list(state.magnate.district_suit_names[d]),
                 "contested_by": list(district.contested_by),
                 "lanes": lanes,
             }
@@ -97,11 +97,11 @@ def view(state: MagnateState, player: int | None) -> dict[str, Any]:
 
 def state_to_json(state: MagnateState) -> dict[str, Any]:
     data = view(state, None)
-    labels = state.game.card_labels
+    labels = state.magnate.card_labels
     data["hidden"] = {
         "hands": [[labels[c] for c in hand] for hand in state.hands],
         "pile": [labels[c] for c in state.pile],
-        "crowns_to_deal": [state.game.crown_labels[c] for c in state.crowns_to_deal],
+        "crowns_to_deal": [state.magnate.crown_labels[c] for c in state.crowns_to_deal],
     }
     data["history"] = list(state.history)
     return data
@@ -118,7 +118,7 @@ def _card_ids(game: MagnateGame, names: Any, what: str) -> list[int]:
 
 def _public_into(state: MagnateState, data: Mapping[str, Any]) -> None:
     """Fill every public field of `state` from a view-shaped dict (validated)."""
-    game = state.game
+    game = state.magnate
     try:
         state.phase = st.PHASE_NAMES.index(data["phase"])
         state.turn_number = int(data["turn"])
