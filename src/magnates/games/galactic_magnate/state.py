@@ -83,7 +83,7 @@ NESTED = ("offer_give", "offer_take")
 """Lists of lists (one list of locations per seat), copied row by row."""
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # see State: compiled, it still pickles and copies
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: Python code constructing it runs __init__ (see State)
 class GalacticState(State):
     ids: ActionIds
     tables: Tables

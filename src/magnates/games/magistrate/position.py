@@ -62,7 +62,7 @@ FIELDS: tuple[tuple[str, int], ...] = (
 )
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # see State: compiled, it still pickles and copies
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: Python code constructing it runs __init__ (see State)
 class Position(State):
     """A Magistrate state without its rules: the fields, whose move it is, counting, copying and saving."""
 

@@ -69,7 +69,7 @@ SCALARS = (
 )
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # see State: compiled, it still pickles and copies
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: Python code constructing it runs __init__ (see State)
 class Position(State):
     """One position without its rules. Lists are indexed by seat, Province place (slot), tile or office."""
 

@@ -19,7 +19,7 @@ from magnates.games.magistratvm.scoring import result
 from magnates.games.magistratvm.views import view
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # see State: compiled, it still pickles and copies
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: Python code constructing it runs __init__ (see State)
 class MagistratvmState(Position):
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         return chance_outcomes(self)

@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from magnates.games.magnate.space import Space
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # see State: compiled, it still pickles and copies
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled: Python code constructing it runs __init__ (see State)
 class MagnateState(State):
     def __init__(self, game: MagnateGame, *, empty: bool = False) -> None:
         self.game = game
