@@ -31,7 +31,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--cpu", action="store_true", help="count this process's CPU seconds, not wall-clock")
     parser.add_argument("--json", action="store_true", help="one JSON object per game")
     args = parser.parse_args(argv)
-    names = args.games or magnates.games()
+    names = args.games or magnates.game_names()
     if not args.json:
         kind = "CPU" if args.cpu else "wall-clock"
         print(f"Python {platform.python_version()} on {platform.machine()}, {args.seconds:g} {kind} s per loop")

@@ -27,7 +27,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--json", action="store_true", help="one JSON object per game")
     args = parser.parse_args(argv)
-    names = args.games or magnates.games()
+    names = args.games or magnates.game_names()
     if not args.json:
         print(f"Python {platform.python_version()} on {platform.machine()}, one core, {args.seconds:g} s per game")
         print(f"{'game':<20} {'steps/s':>12} {'games/s':>10} {'steps/game':>11}")

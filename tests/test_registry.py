@@ -76,3 +76,20 @@ def test_a_record_replays_through_the_registry() -> None:
         state.apply_action(state.legal_actions()[0])
     replayed = magnates.replay(state.record().to_json())
     assert replayed.to_json() == state.to_json()
+
+
+def test_the_games_subpackage_is_reachable_from_the_top_package() -> None:
+    """`magnates.games` is the subpackage (the list of names is `magnates.game_names()`), so the usual
+    `import magnates.games.X as m` and `magnates.games.entry` work after `import magnates`."""
+    import subprocess
+
+    script = (
+        "import magnates\n"
+        "import magnates.games.magnate.bots as bots\n"
+        "print(isinstance(magnates.games, type(magnates)), magnates.games.entry('magnate').name, bots.__name__)\n"
+        "print(magnates.game_names())"
+    )
+    shown = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    first, names = shown.splitlines()
+    assert first == "True magnate magnates.games.magnate.bots"
+    assert all(name in names for name in GAMES)

@@ -16,7 +16,8 @@ from magnates.core import (
     sample,
     save,
 )
-from magnates.games import games, load
+from magnates.games import games as game_names  # not `games`: that name is the subpackage
+from magnates.games import load
 from magnates.records import load_game, replay
 
 __version__ = "0.1.0"
@@ -33,7 +34,7 @@ __all__ = [
     "RecordError",
     "Result",
     "State",
-    "games",
+    "game_names",
     "load",
     "load_game",
     "load_record",

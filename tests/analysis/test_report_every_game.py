@@ -13,7 +13,7 @@ from magnates.sim.batch import BatchSpec, run_batch
 from magnates.sim.report import write_report
 
 
-@pytest.mark.parametrize("name", [g for g in magnates.games() if g != "race"])
+@pytest.mark.parametrize("name", [g for g in magnates.game_names() if g != "race"])
 def test_random_games_report(name: str, tmp_path: Path) -> None:
     spec = BatchSpec.make(name, {}, ["random"], 3, 5, keep_records=True)
     batch = run_batch(spec, workers=1)

@@ -112,10 +112,10 @@ def games_command(
 ) -> None:
     """List the registered games, one per line."""
     if not as_json:
-        for name in magnates.games():
+        for name in magnates.game_names():
             typer.echo(name)
         return
-    typer.echo(json.dumps([game_summary(name) for name in magnates.games()]))
+    typer.echo(json.dumps([game_summary(name) for name in magnates.game_names()]))
 
 
 def game_summary(name: str) -> dict[str, Any]:

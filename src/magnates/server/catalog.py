@@ -96,7 +96,7 @@ class Catalog:
 
     def catalog(self) -> list[dict[str, Any]]:
         out = []
-        for name in magnates.games():
+        for name in magnates.game_names():
             try:
                 game_cls = game_class(name)
                 options = [
