@@ -5,10 +5,15 @@
     python benchmarks/env_steps.py --concessions        # let random players resign
     python benchmarks/env_steps.py --json               # one JSON object per line
     python benchmarks/env_steps.py --cpu                # CPU seconds: steadier on a shared machine
+    python benchmarks/env_steps.py --cpu -s 1 --repeat 5 --parts
+                                                        # where a step's time goes: engine, observation, wrapper
 
 An agent step is `last()` (observation vector + action mask), a random legal action read from the
 mask, and `step()` (with the chance that follows). The raw figure counts the same decisions on
-action ids alone. Figures are printed, never asserted. Needs the `rl` extra.
+action ids alone. `--parts` also plays the same games through the env reading only the masks
+(no observation vector) and splits a step's microseconds into the engine's decision (the raw
+figure), the observation, and the rest of the wrapper (mask, bookkeeping, infos). `--repeat N`
+keeps the fastest of N runs of each loop. Figures are printed, never asserted. Needs the `rl` extra.
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ import platform
 import sys
 
 import magnates
-from magnates.envs.bench import bench_env
+from magnates.envs.bench import bench_env, env_steps
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -30,7 +35,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--concessions", action="store_true", help="do not mask resigning")
     parser.add_argument("--cpu", action="store_true", help="count this process's CPU seconds, not wall-clock")
     parser.add_argument("--json", action="store_true", help="one JSON object per game")
+    parser.add_argument("--repeat", type=int, default=1, help="runs of each loop; the fastest is kept")
+    parser.add_argument("--parts", action="store_true", help="split a step's time: engine, observation, wrapper")
     args = parser.parse_args(argv)
+    if args.repeat < 1:
+        parser.error("--repeat must be at least 1")
+    clock = "cpu" if args.cpu else "wall"
     names = args.games or magnates.game_names()
     if not args.json:
         kind = "CPU" if args.cpu else "wall-clock"
@@ -38,11 +48,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{'game':18} {'env steps/s':>12} {'raw decisions/s':>16} {'cost':>6} {'steps/game':>11}")
     for name in names:
         try:
-            result = bench_env(name, {}, args.seconds, args.seed, args.concessions, "cpu" if args.cpu else "wall")
+            result = bench_env(name, {}, args.seconds, args.seed, args.concessions, clock, args.repeat)
         except (magnates.MagnatesError, NotImplementedError) as err:
             print(f"{name}: skipped ({err})", file=sys.stderr)
             continue
         data = result.to_json()
+        if args.parts:
+            data.update(_parts(name, args, clock, result.env_steps_per_second, result.raw_decisions_per_second))
         if args.json:
             print(json.dumps(data))
         else:
@@ -50,7 +62,27 @@ def main(argv: list[str] | None = None) -> int:
                 f"{name:18} {data['env_steps_per_second']:12,.0f} {data['raw_decisions_per_second']:16,.0f}"
                 f" {data['slowdown']:5.1f}x {data['env_steps_per_game']:11,.0f}"
             )
+            if args.parts:
+                print(
+                    f"{'':18} us a step: engine {data['us_engine']:.1f}, observation {data['us_observation']:.1f},"
+                    f" rest of the wrapper {data['us_wrapper']:.1f} (env without observation:"
+                    f" {data['env_without_observation_per_second']:,.0f} steps/s)"
+                )
     return 0
+
+
+def _parts(name: str, args: argparse.Namespace, clock: str, env_rate: float, raw_rate: float) -> dict[str, float]:
+    """The env's step split into the engine's decision, the observation and the rest of the wrapper (us)."""
+    bare = 0.0
+    for _ in range(args.repeat):
+        _games, steps, seconds = env_steps(name, {}, args.seconds, args.seed, args.concessions, clock, observe=False)
+        bare = max(bare, steps / seconds)
+    return {
+        "env_without_observation_per_second": bare,
+        "us_engine": 1e6 / raw_rate,
+        "us_observation": 1e6 / env_rate - 1e6 / bare,
+        "us_wrapper": 1e6 / bare - 1e6 / raw_rate,
+    }
 
 
 if __name__ == "__main__":

@@ -63,3 +63,11 @@ def test_cli_bench_repeat_prints_every_run_and_refuses_zero() -> None:
     assert "the fastest of 2 runs each" in out.output
     out = runner.invoke(app, ["bench", "magnate", "--env", "--seconds", "0.03", "--repeat", "0"])
     assert out.exit_code != 0 and "--repeat must be at least 1" in out.output and "Traceback" not in out.output
+
+
+def test_the_env_loop_without_observations_plays_the_same_games() -> None:
+    from magnates.envs.bench import env_steps
+
+    with_vectors = env_steps("galactic-magnate", {"players": 2}, seconds=0.0, seed=4)
+    masks_only = env_steps("galactic-magnate", {"players": 2}, seconds=0.0, seed=4, observe=False)
+    assert with_vectors[:2] == masks_only[:2] and with_vectors[0] == 1  # one whole game, step for step

@@ -106,9 +106,18 @@ def raw_decisions(
 
 
 def env_steps(
-    name: str, options: dict[str, Any], seconds: float, seed: int, concessions: bool = False, clock: str = "wall"
+    name: str,
+    options: dict[str, Any],
+    seconds: float,
+    seed: int,
+    concessions: bool = False,
+    clock: str = "wall",
+    observe: bool = True,
 ) -> tuple[int, int, float]:
-    """Random legal actions read from the masks through the AEC env: (games, agent steps, seconds)."""
+    """Random legal actions read from the masks through the AEC env: (games, agent steps, seconds).
+
+    `observe=False` reads only the deciding agent's mask instead of `last()`: the same games without
+    the observation vector, so that the difference is what the observation costs."""
     env = aec_env(name, concessions=concessions, **options)
     rng = random.Random(seed)
     games = steps = 0
@@ -117,12 +126,17 @@ def env_steps(
     elapsed = 0.0
     while games < 1 or elapsed < seconds:
         env.reset(seed=rng.getrandbits(31))
-        for _agent in env.agent_iter():
-            observation, _reward, terminated, truncated, _info = env.last()
+        for agent in env.agent_iter():
+            if observe:
+                observation, _reward, terminated, truncated, _info = env.last()
+                mask = observation["action_mask"]
+            else:
+                terminated, truncated = env.terminations[agent], env.truncations[agent]
+                mask = env.driver.mask(env.agent_name_mapping[agent])
             if terminated or truncated:
                 env.step(None)
                 continue
-            legal = observation["action_mask"].nonzero()[0]
+            legal = mask.nonzero()[0]
             env.step(int(legal[rng.randrange(len(legal))]))
             steps += 1
         games += 1
