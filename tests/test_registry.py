@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import subprocess
 import sys
 import types
 
@@ -81,8 +82,6 @@ def test_a_record_replays_through_the_registry() -> None:
 def test_the_games_subpackage_is_reachable_from_the_top_package() -> None:
     """`magnates.games` is the subpackage (the list of names is `magnates.game_names()`), so the usual
     `import magnates.games.X as m` and `magnates.games.entry` work after `import magnates`."""
-    import subprocess
-
     script = (
         "import magnates\n"
         "import magnates.games.magnate.bots as bots\n"

@@ -1,8 +1,10 @@
-"""mypyc's class options for the optional compiled build (scripts/build_compiled.sh).
+"""What the optional compiled build (scripts/build_compiled.sh) needs of the engine's classes.
 
-`mypyc_attr` marks how a class behaves once compiled: `allow_interpreted_subclasses=True` on a base
-that games subclass without being compiled, `native_class=False` on a class that needs a
-`__dict__`. In the pure-Python package (no mypy_extensions installed) it changes nothing.
+`mypyc_attr` marks how a class behaves once compiled: `allow_interpreted_subclasses=True` on a class
+that Python code subclasses or constructs, `serializable=True` on one that pickles field by field,
+`native_class=False` on a class that needs a `__dict__`; in the pure-Python package (no
+mypy_extensions installed) it changes nothing. `read_fields` reads named fields from a state either
+way, and `frozen_reduce` pickles a frozen dataclass through its constructor.
 """
 
 from __future__ import annotations
@@ -35,8 +37,8 @@ def read_fields(obj: object, names: Iterable[str]) -> dict[str, Any]:
 
 def frozen_reduce(obj: Any) -> tuple[Any, ...]:
     """`__reduce__` for a frozen dataclass: rebuilt by its constructor from its fields. Compiled, a
-    frozen class refuses pickle's attribute-by-attribute restore; in pure Python this is the same
-    object either way."""
+    frozen class refuses pickle's attribute-by-attribute restore; in pure Python the unpickled copy
+    is equal either way."""
     return (type(obj), tuple(getattr(obj, f.name) for f in fields(obj)))
 
 
