@@ -117,3 +117,19 @@ def test_my_data_comes_first() -> None:
         die = block(game, vector, "income_die")[:6]
         assert die.index(1.0) + 1 == state.dice[seat]
     assert len({tuple(v) for v in vectors}) == players
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_available_gold_and_influence_are_the_views_estates(players: int) -> None:
+    """The encoder sums each seat's available gold and influence from the table's public fields;
+    the view's `estates` (`Position.available_gold`, `scoring.scores`) must say the same."""
+    game = magnates.load("magistratvm", players=players)
+    encoder = game.observation_encoder()
+    checked = 0
+    for state in positions(game, seed=players, every=3):
+        view = state.view(0)
+        estates = view["estates"]
+        assert encoder.available_gold(view) == [e["available_gold"] for e in estates]
+        assert encoder.influence(view) == [e["influence"] for e in estates]
+        checked += 1
+    assert checked > 20

@@ -1,4 +1,4 @@
-"""An encoder's fast path (`fill_state`, read from the state) equals its reference (the view path).
+"""An encoder's fast path (read from the state) equals its reference (the view path).
 
 The view is the wall around hidden information, so the view path is the reference: for random
 states of every game and player count, every seat and a spectator, the fast path must give the same
@@ -6,12 +6,18 @@ vector, number for number. Together with test_hidden_parts (the view path ignore
 this proves the fast path sees nothing the seat may not know; `test_fast_path_ignores_hidden_parts`
 checks that directly too, on worlds whose hidden parts are re-dealt. The last tests feed both checks
 a deliberately leaky fast path and show that they catch it.
+
+The fast path is the RL layer's (`magnates.bots.observation.Observer`): one observer per game is
+kept across every call of a test, so a tracked encoder (`magnates.core.incremental`) brings its
+vectors up to date from states visited in any order, by every chair and a spectator.
 """
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -19,6 +25,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from magnates.bots.observation import Observer
 from magnates.core.chance import sample
 from magnates.core.game import Game, State
 from magnates.envs.concessions import concession_ids, without_concessions
@@ -51,10 +58,20 @@ def _reference(game: Game, state: State, seat: int | None) -> np.ndarray:
     return np.array(game.observation_encoder().encode(state.view(seat)), dtype=np.float32)
 
 
-def _fast(game: Game, state: State, seat: int | None, fill_state: FillState | None = None) -> np.ndarray:
+_OBSERVERS: dict[int, Observer] = {}
+
+
+def _observer(game: Game) -> Observer:
+    """The one observer of this game's encoder, kept across calls (its tracker remembers)."""
     encoder = game.observation_encoder()
-    out = np.zeros(encoder.size, dtype=np.float32)
-    (fill_state or encoder.fill_state)(state, seat, out)  # type: ignore[attr-defined]
+    return _OBSERVERS.setdefault(id(encoder), Observer(encoder))
+
+
+def _fast(game: Game, state: State, seat: int | None, fill_state: FillState | None = None) -> np.ndarray:
+    if fill_state is None:
+        return _observer(game)(state, seat)
+    out = np.zeros(game.observation_encoder().size, dtype=np.float32)
+    fill_state(state, seat, out)
     return out
 
 
@@ -99,7 +116,8 @@ def test_driver_uses_the_fast_path_and_agrees(game: str, players: int) -> None:
     """Every decision of two seeded whole games, every seat: thousands of states per game."""
     engine = loaded(game, players=players)
     driver = Driver(engine)
-    assert driver._observe._fill_state is not None
+    observe = driver._observe
+    assert observe._tracker is not None or observe._fill_state is not None
     rng = random.Random(5)
     checked = 0
     for seed in (5, 6):
@@ -138,9 +156,10 @@ def test_fast_path_ignores_hidden_parts(game: str, players: int) -> None:
 def _magnate_leak(engine: Game) -> FillState:
     """Magnate's fast path, plus the next side's hand written into the seat's own hand slice."""
     encoder: Any = engine.observation_encoder()
+    observe = _observer(engine)
 
     def fill_state(state: Any, seat: int | None, out: Any) -> None:
-        encoder.fill_state(state, seat, out)
+        out[:] = observe(state, seat)
         if seat is not None:
             other = state.hands[(seat + 1) % len(state.hands)]
             out[[encoder.s_hand + card for card in other]] = 1.0
@@ -149,14 +168,23 @@ def _magnate_leak(engine: Game) -> FillState:
 
 
 def _magistrate_leak(engine: Game) -> FillState:
-    """Magistrate's fast path with the next seat's secret evidence counted into the seat's own."""
+    """Magistrate's tracked fast path with the next seat's secret evidence counted into the seat's own
+    (its getter of the seat's secret evidence reads two seats' piles)."""
     encoder: Any = engine.observation_encoder()
 
+    class Leaky(type(encoder)):  # type: ignore[misc]
+        def fields(self) -> tuple[Any, ...]:
+            def both(state: Any, seat: int | None) -> list[int] | None:
+                return None if seat is None else state.secret[seat] + state.secret[(seat + 1) % engine.num_players]
+
+            return tuple(replace(f, get=both) if f.name == "my_secret" else f for f in super().fields())
+
+    leaky = copy.copy(encoder)
+    leaky.__class__ = Leaky
+    observe = Observer(leaky)
+
     def fill_state(state: Any, seat: int | None, out: Any) -> None:
-        seen = encoder.seen(state, seat)
-        if seat is not None:
-            seen["my_secret"] = state.secret[seat] + state.secret[(seat + 1) % engine.num_players]
-        out[:] = encoder.encode(seen)
+        out[:] = observe(state, seat)
 
     return fill_state
 

@@ -1,19 +1,17 @@
 """One seat's observation vector of a state, by the encoder's fastest exact path.
 
-Every game's encoder turns a seat's view into floats (`Encoder.encode`). Most also offer faster
-forms that give the same numbers: `fill(view, out)` writes into a zeroed numpy array, and
-`fill_state(state, seat, out)` reads the state's fields the view would show that seat, without
-building the view (tests/envs/test_fast_encoding.py proves it equal to the view path, so it sees
-nothing the seat may not). An encoder that builds its vector as a Python list offers
-`encode_state(state, seat)`, the list `fill_state` would write: it is packed straight into a fresh
-float32 array in one call (no zeroed array, no float64 buffer, no cast copy). The RL driver and
-the learned bots' judges both ask for vectors this way; a leaf judge that built the view first
-spent three quarters of its time there.
+Every game's encoder turns a seat's view into floats (`Encoder.encode`). An encoder written as parts
+also offers `tracker()` (`magnates.core.incremental`): each observer keeps its own, which brings the
+vector up to date from the state, writing again only the parts whose fields changed since the last
+call, once for every seat (from chair 0, then turned to the seat's chair by one numpy gather) and per
+seat for the parts only that seat sees (its hand). tests/envs/test_fast_encoding.py proves it equal
+to encoding the view, for states visited in any order, so it sees nothing the seat may not. Other
+encoders are asked for `fill(view, out)` (writing into a zeroed numpy array) or `encode(view)`. The
+RL driver and the learned bots' judges both ask for vectors this way.
 """
 
 from __future__ import annotations
 
-import struct
 from typing import Any
 
 import numpy as np
@@ -31,25 +29,54 @@ class Observer:
     def __init__(self, encoder: Encoder) -> None:
         self.encoder = encoder
         self.size = encoder.size
+        make_tracker = getattr(encoder, "tracker", None)
+        self._tracker: Any = make_tracker() if make_tracker is not None else None
+        tracker = self._tracker
+        if tracker is not None:
+            self._permutations = [np.array(at, dtype=np.intp) for at in tracker.permutations]
+            self._private = _runs(tracker.private_positions)
+            """The positions the seat's own parts fill, as (start, stop) runs."""
+            self._scales = None if tracker.scales is None else np.frombuffer(tracker.scales, dtype=np.float64)
+            self._views: dict[int, tuple[Any, npt.NDArray[np.float64]]] = {}
         self._fill: Any = getattr(encoder, "fill", None)
-        self._fill_state: Any = getattr(encoder, "fill_state", None)
-        self._encode_state: Any = getattr(encoder, "encode_state", None)
-        self._format = f"={self.size}f"
-        """`struct` format of the vector as float32: each float rounded to nearest, as numpy's cast
-        rounds it (a format string, not a Struct, so that an observer pickles)."""
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without the numpy views of the tracker's buffers (an unpickled tracker is fresh)."""
+        return {**self.__dict__, "_views": {}} if "_views" in self.__dict__ else dict(self.__dict__)
+
+    def _numbers(self, buffer: Any) -> npt.NDArray[np.float64]:
+        """A tracker's buffer as a numpy array sharing its memory, made once per buffer (a tracker
+        keeps its buffers, and never resizes them, for as long as it lives)."""
+        known = self._views.get(id(buffer))
+        if known is None or known[0] is not buffer:
+            known = self._views[id(buffer)] = (buffer, np.frombuffer(buffer, dtype=np.float64))
+        return known[1]
 
     def __call__(self, state: State, seat: int | None) -> FloatArray:
-        if self._encode_state is not None:
-            out = np.empty(self.size, dtype=np.float32)
-            struct.pack_into(self._format, out, 0, *self._encode_state(state, seat))  # type: ignore[arg-type]
-            return out
-        if self._fill_state is not None:
-            out = np.zeros(self.size, dtype=np.float32)
-            self._fill_state(state, seat, out)
-            return out
+        if self._tracker is not None:
+            chair, public, private = self._tracker(state, seat)
+            vector = self._numbers(public).take(self._permutations[chair])
+            if private is not None:
+                mine = self._numbers(private)
+                for start, stop in self._private:
+                    vector[start:stop] = mine[start:stop]
+            if self._scales is not None:
+                vector *= self._scales
+            return vector.astype(np.float32)
         view = state.view(seat)
         if self._fill is not None:
             out = np.zeros(self.size, dtype=np.float32)
             self._fill(view, out)
             return out
         return np.fromiter(self.encoder.encode(view), dtype=np.float32, count=self.size)
+
+
+def _runs(positions: list[int]) -> list[tuple[int, int]]:
+    """Sorted positions as runs of consecutive ones, (start, stop) each."""
+    runs: list[tuple[int, int]] = []
+    for at in positions:
+        if runs and runs[-1][1] == at:
+            runs[-1] = (runs[-1][0], at + 1)
+        else:
+            runs.append((at, at + 1))
+    return runs

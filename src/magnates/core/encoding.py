@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import product
 from typing import Any
 
 INF = math.inf
@@ -19,6 +20,8 @@ INF = math.inf
 
 Bound = float | Sequence[float]
 """One bound for every number of a slice, or one per number."""
+SEAT = "seat"
+"""In a slice's `seats` shape: an axis with one entry per seat, numbered from the encoding chair."""
 
 
 @dataclass
@@ -36,12 +39,26 @@ class Layout:
     size: int = 0
     lows: list[float] = field(default_factory=list)
     highs: list[float] = field(default_factory=list)
+    seats: dict[str, tuple[int | str, ...]] = field(default_factory=dict)
+    """Per slice whose numbers move with the chair: its shape, `SEAT` marking the axes of seats
+    (e.g. `(SEAT, 6)`: six numbers per seat; `(24, SEAT)`: one per seat for each of 24 tiles).
+    Numbers after the shaped block do not move (`(SEAT,)` on a slice of S + 2: two fixed ones)."""
 
-    def add(self, name: str, length: int, *, low: Bound = 0.0, high: Bound = 1.0) -> tuple[int, int]:
+    def add(
+        self,
+        name: str,
+        length: int,
+        *,
+        low: Bound = 0.0,
+        high: Bound = 1.0,
+        seats: tuple[int | str, ...] | None = None,
+    ) -> tuple[int, int]:
         if name in self.slices:
             raise ValueError(f"observation slice {name!r} is declared twice")
         if length < 0:
             raise ValueError(f"observation slice {name!r} has a negative length")
+        if seats is not None:
+            self.seats[name] = seats
         lows, highs = _spread(name, low, length), _spread(name, high, length)
         if any(a > b for a, b in zip(lows, highs, strict=True)):
             raise ValueError(f"observation slice {name!r} has a low bound above its high bound")
@@ -51,6 +68,24 @@ class Layout:
         self.lows.extend(lows)
         self.highs.extend(highs)
         return span
+
+    def permutation(self, sides: int, chair: int) -> list[int]:
+        """Where each number of `chair`'s vector is in chair 0's vector of the same view: a chair
+        sees seat q as seat (q - chair) mod `sides`, so along every seat axis its entry r is chair
+        0's entry (r + chair) mod `sides`. Slices without `seats` do not move."""
+        at = list(range(self.size))
+        for name, shape in self.seats.items():
+            start, stop = self.slices[name]
+            dims = [sides if d == SEAT else int(d) for d in shape]
+            block = math.prod(dims)
+            if block > stop - start:
+                raise ValueError(f"observation slice {name!r} is shorter than its seats shape {shape}")
+            for offset, index in enumerate(product(*(range(d) for d in dims))):
+                flat = 0
+                for d, (size, i) in enumerate(zip(dims, index, strict=True)):
+                    flat = flat * size + ((i + chair) % sides if shape[d] == SEAT else i)
+                at[start + offset] = start + flat
+        return at
 
 
 def _spread(name: str, bound: Bound, length: int) -> list[float]:

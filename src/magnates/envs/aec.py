@@ -24,6 +24,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from magnates.core.errors import IllegalAction, OptionError
+from magnates.core.game import TERMINAL
 from magnates.envs.driver import Driver, load_for_env
 from magnates.envs.illegal import ILLEGAL_PENALTY, checked_mode
 from magnates.envs.render import RENDER_MODES, render_rgb, render_text
@@ -113,14 +114,16 @@ class MagnatesAECEnv(AECEnv):  # type: ignore[misc]
             return
         driver = self.driver
         legal = driver.legal()
-        fast = type(action) is int and action in legal  # the common case: a legal Python int
-        if not fast and self.illegal_action == "lose" and driver.action_id(action) not in legal:
-            try:
-                driver.check(action)
-            except IllegalAction as err:
-                self._end_by_illegal_action(agent, str(err))
-                return
-        driver.play(action)  # in "raise" mode an illegal action raises IllegalAction here, before any change
+        if type(action) is int and action in legal:  # the common case: a legal Python int
+            driver.play_legal(action)
+        else:
+            if self.illegal_action == "lose" and driver.action_id(action) not in legal:
+                try:
+                    driver.check(action)
+                except IllegalAction as err:
+                    self._end_by_illegal_action(agent, str(err))
+                    return
+            driver.play(action)  # in "raise" mode an illegal action raises IllegalAction here, before any change
         self._after_move()
         if self.render_mode == "human":
             self.render()
@@ -132,7 +135,8 @@ class MagnatesAECEnv(AECEnv):  # type: ignore[misc]
         move in the middle of a game only selects the next agent (no per-agent bookkeeping).
         """
         driver = self.driver
-        if driver.is_over():
+        seat = driver.current_player()
+        if seat == TERMINAL:
             for agent, value in zip(self.possible_agents, driver.returns(), strict=True):
                 self.rewards[agent] = float(value)
                 self.terminations[agent] = True
@@ -140,7 +144,6 @@ class MagnatesAECEnv(AECEnv):  # type: ignore[misc]
             self._accumulate_rewards()
             self._set_infos(-1)
         else:
-            seat = driver.current_player()
             self.agent_selection = self.possible_agents[seat]
             self._set_infos(seat)
 

@@ -1,12 +1,13 @@
 """How fast an agent can play through the PettingZoo env, beside the raw engine in the same run.
 
 An agent step is one decision taken through the AEC API as a learner would: `last()` (the
-observation vector and the action mask), a uniformly random legal action read from the mask, and
-`step()` (which resolves the chance that follows). The raw engine's figure counts the same
-decisions in random playouts on action ids (no view, no encoding), so the ratio is the wrapper's
-cost. Both pick with the same sampler (`random.Random.randrange` over the legal ids), so the agent's
-own cost is the same on both sides: the env's agent reads its ids from the mask (`nonzero`). Only
-whole games are counted.
+observation vector, the action mask and the info), a uniformly random legal action, and `step()`
+(which resolves the chance that follows). The raw engine's figure counts the same decisions in
+random playouts on action ids (no view, no encoding), so the ratio is the wrapper's cost. Both
+agents pick the same way, `random.Random.randrange` over a list of the legal ids: the raw loop's
+from the engine, the env's from `info["legal_actions"]` (what the env hands every deciding agent),
+so the agent's own cost is the same on both sides and the difference is the env's. Only whole
+games are counted.
 """
 
 from __future__ import annotations
@@ -114,9 +115,9 @@ def env_steps(
     clock: str = "wall",
     observe: bool = True,
 ) -> tuple[int, int, float]:
-    """Random legal actions read from the masks through the AEC env: (games, agent steps, seconds).
+    """Random legal actions from the infos' legal ids through the AEC env: (games, agent steps, seconds).
 
-    `observe=False` reads only the deciding agent's mask instead of `last()`: the same games without
+    `observe=False` makes only the deciding agent's mask instead of `last()`: the same games without
     the observation vector, so that the difference is what the observation costs."""
     env = aec_env(name, concessions=concessions, **options)
     rng = random.Random(seed)
@@ -128,16 +129,15 @@ def env_steps(
         env.reset(seed=rng.getrandbits(31))
         for agent in env.agent_iter():
             if observe:
-                observation, _reward, terminated, truncated, _info = env.last()
-                mask = observation["action_mask"]
+                _observation, _reward, terminated, truncated, info = env.last()
             else:
-                terminated, truncated = env.terminations[agent], env.truncations[agent]
-                mask = env.driver.mask(env.agent_name_mapping[agent])
+                terminated, truncated, info = env.terminations[agent], env.truncations[agent], env.infos[agent]
+                env.driver.mask(env.agent_name_mapping[agent])
             if terminated or truncated:
                 env.step(None)
                 continue
-            legal = mask.nonzero()[0]
-            env.step(int(legal[rng.randrange(len(legal))]))
+            legal = info["legal_actions"]
+            env.step(legal[rng.randrange(len(legal))])
             steps += 1
         games += 1
         elapsed = timer() - started

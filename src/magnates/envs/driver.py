@@ -138,7 +138,11 @@ class Driver:
         """Apply the deciding seat's action (checked first: an illegal one changes nothing), then
         resolve chance; return the id played."""
         action_id = self.check(action)
+        self.play_legal(action_id)
+        return action_id
+
+    def play_legal(self, action_id: int) -> None:
+        """Apply an action id the caller has found among `legal()`, then resolve chance."""
         self.state.apply_action(action_id)
         self._legal = None
         self.resolve_chance()
-        return action_id

@@ -19,21 +19,20 @@ O*S, `redistribution.seat` S, `redistribution.tokens` 1, `redistribution.queue` 
 The Prefect's setup rolls happen inside chance nodes (nobody decides then) and the income ledger is
 statistics of the past, so neither is encoded.
 
-`fill_state` is the RL layer's fast path: the same `encode` on `seen(state, seat)`, the
-view's fields read from the state without copies, proven equal to the view path by
-tests/envs/test_fast_encoding.py.
+The vector is written part by part (`parts()`, `magnates.core.incremental`): each part reads a few
+of the view's fields and writes its own slices. `encode(view)` writes every part; the RL layer's
+tracker reads the same fields from the state and writes again only the parts whose fields changed
+since that seat's last vector, proven equal to the view path by tests/envs/test_fast_encoding.py.
 """
 
 from __future__ import annotations
 
-import struct
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any
+from array import array
+from collections.abc import Mapping, MutableSequence
+from typing import Any
 
-import numpy as np
-
-from magnates.core.encoding import INF, Encoder
-from magnates.core.native import read_fields
+from magnates.core.encoding import INF, SEAT
+from magnates.core.incremental import Field, Part, PartsEncoder, Writer, rows, shallow, write_parts
 from magnates.games.magistratvm import phases
 from magnates.games.magistratvm.components import (
     NUM_SLOTS,
@@ -43,9 +42,6 @@ from magnates.games.magistratvm.components import (
     TOKENS_PER_PLAYER,
 )
 from magnates.games.magistratvm.offices import NUM_OFFICES, OFFICES, seats
-
-if TYPE_CHECKING:
-    from magnates.games.magistratvm.position import Position
 
 GOLD_SCALE = 30.0
 """Gold held, on a Province or bid: a rich turn (gold piles up on Provinces nobody wins)."""
@@ -106,14 +102,18 @@ PUBLIC_FIELDS = (
 )
 """The state's fields the encoder reads as they are (nothing in Magistratvm is hidden; the pile is
 read as a set of tiles, never in its stored order)."""
+ROW_FIELDS = ("tokens", "active", "inactive", "redistribution")
+"""Of `PUBLIC_FIELDS`, the lists of lists (the others are numbers or lists of numbers)."""
+
+Out = MutableSequence[float]
 
 
-def per(scale: float) -> Callable[[float], float]:
-    """Multiplication by 1/scale as a C-level callable, for `map` over a row (no Python frame per value)."""
-    return (1.0 / scale).__mul__
+def per(scale: float) -> float:
+    """The factor a count is multiplied by (1/scale: the same float64 product in every path)."""
+    return 1.0 / scale
 
 
-class MagistratvmEncoder(Encoder):
+class MagistratvmEncoder(PartsEncoder):
     """The encoder of one Magistratvm option set (lengths depend on the player count)."""
 
     def __init__(self, players: int, turn_limit: int) -> None:
@@ -124,46 +124,48 @@ class MagistratvmEncoder(Encoder):
         self.office_influence = [office.influence for office in OFFICES]
         add = self.layout.add
         self.s_phase = add("phase", len(phases.NAMES))[0]
-        self.s_to_act = add("to_act", n)[0]
-        self.s_actor = add("actor", n)[0]
-        self.s_prefect = add("prefect", n)[0]
+        self.s_to_act = add("to_act", n, seats=(SEAT,))[0]
+        self.s_actor = add("actor", n, seats=(SEAT,))[0]
+        self.s_prefect = add("prefect", n, seats=(SEAT,))[0]
         # the turn count and the Prefect's gold have no cap in the rules; the rest are flags and fractions
         self.s_counters = add("counters", len(COUNTERS), high=[INF, 1, INF, 1, 1, 1, 1, 1])[0]
         self.s_bid = add("bid.high", 1, high=INF)[0]
-        self.s_bidder = add("bid.bidder", n)[0]
+        self.s_bidder = add("bid.bidder", n, seats=(SEAT,))[0]
         self.s_disp_office = add("displaced.office", NUM_OFFICES)[0]
         self.s_pending = add("pending_tile", NUM_TILES)[0]
-        self.s_gold = add("gold", n, high=INF)[0]  # gold and influence grow without a cap in the rules
-        self.s_available = add("available_gold", n, high=INF)[0]
-        self.s_influence = add("influence", n, high=INF)[0]
-        self.s_dice = add("income_die", n * 6)[0]
-        self.s_tokens_home = add("estate_tokens", n)[0]
-        self.s_patricians = add("patricians", n)[0]
-        self.s_passed = add("passed", n)[0]
-        self.s_gifted = add("gifted", n)[0]
-        self.s_support = add("support", n, high=INF)[0]
-        self.s_support_done = add("support_done", n)[0]
+        self.s_gold = add("gold", n, high=INF, seats=(SEAT,))[0]  # gold and influence grow without a cap in the rules
+        self.s_available = add("available_gold", n, high=INF, seats=(SEAT,))[0]
+        self.s_influence = add("influence", n, high=INF, seats=(SEAT,))[0]
+        self.s_dice = add("income_die", n * 6, seats=(SEAT, 6))[0]
+        self.s_tokens_home = add("estate_tokens", n, seats=(SEAT,))[0]
+        self.s_patricians = add("patricians", n, seats=(SEAT,))[0]
+        self.s_passed = add("passed", n, seats=(SEAT,))[0]
+        self.s_gifted = add("gifted", n, seats=(SEAT,))[0]
+        self.s_support = add("support", n, high=INF, seats=(SEAT,))[0]
+        self.s_support_done = add("support_done", n, seats=(SEAT,))[0]
         self.s_place_tile = add("places.tile", NUM_SLOTS * NUM_TILES)[0]
         self.s_place_gold = add("places.gold", NUM_SLOTS, high=INF)[0]
         # a seat places at most all its tokens on one Province
-        self.s_place_tokens = add("places.tokens", NUM_SLOTS * n, high=TOKENS_PER_PLAYER / TOKENS_SCALE)[0]
+        self.s_place_tokens = add(
+            "places.tokens", NUM_SLOTS * n, high=TOKENS_PER_PLAYER / TOKENS_SCALE, seats=(NUM_SLOTS, SEAT)
+        )[0]
         self.s_place_elected = add("places.elected", NUM_SLOTS)[0]
         self.s_place_refill = add("places.refill", NUM_SLOTS)[0]
         self.s_circuit = add("circuit.order", NUM_SLOTS * NUM_SLOTS)[0]
         self.s_circuit_now = add("circuit.now", NUM_SLOTS)[0]
-        self.s_tile_owner = add("tiles.owner", NUM_TILES * n)[0]
+        self.s_tile_owner = add("tiles.owner", NUM_TILES * n, seats=(NUM_TILES, SEAT))[0]
         self.s_governed = add("tiles.governed", NUM_TILES)[0]
         self.s_discarded = add("tiles.discarded", NUM_TILES)[0]
         self.s_in_pile = add("tiles.in_pile", NUM_TILES)[0]
         self.s_tile_gold = add("tiles.gold", NUM_TILES, high=INF)[0]
-        self.s_active = add("offices.active", NUM_OFFICES * n)[0]
+        self.s_active = add("offices.active", NUM_OFFICES * n, seats=(NUM_OFFICES, SEAT))[0]
         # an office's inactive Magistrates may outnumber its seats, up to all of a seat's Patricians
         every_patrician = [PATRICIANS_PER_PLAYER / self.office_seats[o] for o in range(NUM_OFFICES) for _ in range(n)]
-        self.s_inactive = add("offices.inactive", NUM_OFFICES * n, high=every_patrician)[0]
-        self.s_redis_seat = add("redistribution.seat", n)[0]
+        self.s_inactive = add("offices.inactive", NUM_OFFICES * n, high=every_patrician, seats=(NUM_OFFICES, SEAT))[0]
+        self.s_redis_seat = add("redistribution.seat", n, seats=(SEAT,))[0]
         self.s_redis_tokens = add("redistribution.tokens", 1)[0]
         self.s_redis_queue = add("redistribution.queue", 1)[0]
-        self.per_seat: tuple[tuple[int, str, Callable[[float], float]], ...] = (
+        self.per_seat: tuple[tuple[int, str, float], ...] = (
             (self.s_gold, "gold", per(GOLD_SCALE)),
             (self.s_tokens_home, "estate_tokens", per(TOKENS_PER_PLAYER)),
             (self.s_patricians, "patricians", per(PATRICIANS_PER_PLAYER)),
@@ -172,141 +174,238 @@ class MagistratvmEncoder(Encoder):
             (self.s_support, "support", per(SUPPORT_SCALE)),
             (self.s_support_done, "support_done", per(1.0)),
         )
-        """Per-seat counts written as one rotated slice each: (start, view key, scaling)."""
+        """Per-seat counts written as one rotated slice each: (start, view key, factor)."""
         self.rels = [[(q - me) % self.sides for q in range(self.sides)] for me in range(self.sides)]
         """Per chair: each seat's number seen from it (0 is the chair itself)."""
-        self._pack_format = f"{self.size}d"
-        """`struct` format of the vector as float64 (struct keeps its compiled form; a Struct would not pickle)."""
 
-    def seen(self, state: Position, seat: int | None) -> dict[str, Any]:
-        """What `encode` reads of `state.view(seat)`, taken from the state without copying: the
-        fields in `PUBLIC_FIELDS`, and each estate's available gold and influence (the only
-        numbers of the view's `estates` the encoder reads, summed here in one pass over the tiles
-        and offices as `scoring.scores` and `Position.available_gold` sum them: the equality test
-        with the view path pins the two together)."""
-        seen = read_fields(state, PUBLIC_FIELDS)
-        seen["seat"] = seat
+    # -- the parts of the vector (magnates.core.incremental) ----------------------------------------
+    def chair(self, seat: int | None) -> int:
+        return seat if seat is not None and 0 <= seat < self.sides else 0
+
+    def fields(self) -> tuple[Field, ...]:
+        """The state's public fields as they are, and each estate's available gold and influence."""
+        return (
+            *(Field(name, rows if name in ROW_FIELDS else shallow) for name in PUBLIC_FIELDS if _is_list(name)),
+            *(Field(name) for name in PUBLIC_FIELDS if not _is_list(name)),
+        )
+
+    def parts(self) -> tuple[Part, ...]:
+        return (
+            Part("phase", ("phase",), ("phase",), self._phase),
+            Part("seats", ("decider", "actor", "prefect"), ("to_act", "actor", "prefect"), self._seats),
+            Part(
+                "counters",
+                (
+                    "turn",
+                    "final",
+                    "prefect_gold",
+                    "income_done",
+                    "consecutive_passes",
+                    "disp_active",
+                    "circuit_pos",
+                    "pile",
+                ),
+                ("counters",),
+                self._counters,
+            ),
+            Part("bid", ("high_bid", "high_bidder"), ("bid.high", "bid.bidder"), self._bid),
+            Part("displaced", ("disp_office",), ("displaced.office",), self._displaced),
+            Part("pending_tile", ("pending_tile",), ("pending_tile",), self._pending_tile),
+            *(
+                Part(key, (key,), (key,), self._seat_counts(start, key), None if scale == 1.0 else scale)
+                for start, key, scale in self.per_seat
+            ),
+            Part(
+                "available_gold",
+                ("gold", "tile_owner", "governed", "tile_gold"),
+                ("available_gold",),
+                self._available_gold_part,
+                dense=True,
+            ),
+            Part(
+                "influence",
+                ("tile_owner", "governed", "discarded", "active", "inactive"),
+                ("influence",),
+                self._influence_part,
+                dense=True,
+            ),
+            Part("dice", ("dice",), ("income_die",), self._dice),
+            Part("places", ("slots", "tile_gold"), ("places.tile", "places.gold"), self._places),
+            Part("place_tokens", ("tokens",), ("places.tokens",), self._place_tokens),
+            Part("elected", ("elected",), ("places.elected",), self._elected),
+            Part("refill", ("refill_slots",), ("places.refill",), self._refill),
+            Part("circuit", ("circuit",), ("circuit.order",), self._circuit),
+            Part("circuit_now", ("circuit", "circuit_pos", "phase"), ("circuit.now",), self._circuit_now),
+            Part(
+                "tiles",
+                ("tile_owner", "governed", "discarded", "tile_gold"),
+                ("tiles.owner", "tiles.governed", "tiles.discarded", "tiles.gold"),
+                self._tiles,
+            ),
+            Part("pile", ("pile",), ("tiles.in_pile",), self._pile),
+            Part("active", ("active",), ("offices.active",), self._offices(self.s_active, "active")),
+            Part("inactive", ("inactive",), ("offices.inactive",), self._offices(self.s_inactive, "inactive")),
+            Part(
+                "redistribution",
+                ("redistribution",),
+                ("redistribution.seat", "redistribution.tokens", "redistribution.queue"),
+                self._redistribution,
+            ),
+        )
+
+    def encode(self, view: Mapping[str, Any]) -> list[float]:
+        out = [0.0] * self.layout.size
+        write_parts(self._parts, self.slices, view, self.chair(view["seat"]), out)
+        return out
+
+    def available_gold(self, v: Mapping[str, Any]) -> list[int]:
+        """Each seat's gold to spend, as `Position.available_gold` counts it: the turn's gold and the
+        gold on the Provinces it governs (the view's `estates` say the same; a test pins the two)."""
+        gold = list(v["gold"])
+        governed, tile_gold = v["governed"], v["tile_gold"]
+        for tile, q in enumerate(v["tile_owner"]):
+            if q >= 0 and governed[tile]:
+                gold[q] += tile_gold[tile]
+        return gold
+
+    def influence(self, v: Mapping[str, Any]) -> list[int]:
+        """Each seat's influence, as `scoring.scores` counts it: its Provinces not discarded, its
+        governed Provinces once more, and its Magistrates by the weight of their office (the view's
+        `estates` say the same; a test pins the two)."""
         n = self.sides
         influence = [0] * n
-        gold = state.gold[:]
-        owner, governed, discarded, tile_gold = state.tile_owner, state.governed, state.discarded, state.tile_gold
-        for tile, value in enumerate(TILE_VALUES):  # `scoring.scores` and `available_gold`, in one pass
-            q = owner[tile]
+        governed, discarded = v["governed"], v["discarded"]
+        for tile, q in enumerate(v["tile_owner"]):
             if q >= 0:
+                value = TILE_VALUES[tile]
                 if not discarded[tile]:
                     influence[q] += value
                 if governed[tile]:
                     influence[q] += value
-                    gold[q] += tile_gold[tile]
-        for weight, active, inactive in zip(self.office_influence, state.active, state.inactive, strict=True):
+        for weight, active, inactive in zip(self.office_influence, v["active"], v["inactive"], strict=True):
             for q in range(n):
                 influence[q] += weight * (active[q] + inactive[q])
-        seen["estates"] = [{"available_gold": gold[q], "influence": influence[q]} for q in range(n)]
-        return seen
+        return influence
 
-    def fill_state(self, state: Position, seat: int | None, out: Any) -> None:
-        """The fast path of `encode(state.view(seat))` into `out`, a float32 numpy array: the same
-        encoding of `seen(state, seat)`, which spares the view's copies and names, and one packing
-        of the list into the array (cheaper than numpy's conversion of a list). Proven equal to the
-        view path by tests/envs/test_fast_encoding.py."""
-        out[:] = np.frombuffer(struct.pack(self._pack_format, *self.encode_state(state, seat)), dtype=np.float64)
+    # -- writing each part (`v`: the view, or the same fields read from the state) --------------------
+    def _phase(self, v: Mapping[str, Any], me: int, out: Out) -> None:
+        out[self.s_phase + v["phase"]] = 1.0
 
-    def encode_state(self, state: Position, seat: int | None) -> list[float]:
-        """`encode(state.view(seat))` read from the state (`seen`): the list `fill_state` writes,
-        which the RL layer packs straight into a float32 array (`magnates.bots.observation`)."""
-        return self.encode(self.seen(state, seat))
-
-    def encode(self, view: Mapping[str, Any]) -> list[float]:
-        out = [0.0] * self.layout.size
-        n = self.sides
-        seat = view["seat"]
-        me = seat if seat is not None and 0 <= seat < n else 0
-        rel = self.rels[me]
-
-        out[self.s_phase + view["phase"]] = 1.0
-        for q, start in ((view["decider"], self.s_to_act), (view["actor"], self.s_actor)):
+    def _seats(self, v: Mapping[str, Any], me: int, out: Out) -> None:
+        n, rel = self.sides, self.rels[me]
+        for q, start in ((v["decider"], self.s_to_act), (v["actor"], self.s_actor), (v["prefect"], self.s_prefect)):
             if 0 <= q < n:
                 out[start + rel[q]] = 1.0
-        q = view["prefect"]
-        if 0 <= q < n:
-            out[self.s_prefect + rel[q]] = 1.0
-        pile = view["pile"]
+
+    def _counters(self, v: Mapping[str, Any], me: int, out: Out) -> None:
+        n = self.sides
         base = self.s_counters
-        out[base] = view["turn"] / self.turn_scale
-        out[base + 1] = float(view["final"])
-        out[base + 2] = view["prefect_gold"] / GOLD_SCALE
-        out[base + 3] = view["income_done"] / n
-        out[base + 4] = view["consecutive_passes"] / n
-        out[base + 5] = float(view["disp_active"])
-        out[base + 6] = view["circuit_pos"] / NUM_SLOTS
-        out[base + 7] = len(pile) / NUM_TILES
-        if view["high_bid"] >= 0:
-            out[self.s_bid] = view["high_bid"] / GOLD_SCALE
-        q = view["high_bidder"]
-        if 0 <= q < n:
-            out[self.s_bidder + rel[q]] = 1.0
-        office = view["disp_office"]
+        out[base] = v["turn"] / self.turn_scale
+        out[base + 1] = float(v["final"])
+        out[base + 2] = v["prefect_gold"] / GOLD_SCALE
+        out[base + 3] = v["income_done"] / n
+        out[base + 4] = v["consecutive_passes"] / n
+        out[base + 5] = float(v["disp_active"])
+        out[base + 6] = v["circuit_pos"] / NUM_SLOTS
+        out[base + 7] = len(v["pile"]) / NUM_TILES
+
+    def _bid(self, v: Mapping[str, Any], me: int, out: Out) -> None:
+        if v["high_bid"] >= 0:
+            out[self.s_bid] = v["high_bid"] / GOLD_SCALE
+        q = v["high_bidder"]
+        if 0 <= q < self.sides:
+            out[self.s_bidder + self.rels[me][q]] = 1.0
+
+    def _displaced(self, v: Mapping[str, Any], me: int, out: Out) -> None:
+        office = v["disp_office"]
         if office >= 0:
             out[self.s_disp_office + office] = 1.0
-        tile = view["pending_tile"]
+
+    def _pending_tile(self, v: Mapping[str, Any], me: int, out: Out) -> None:
+        tile = v["pending_tile"]
         if tile >= 0:
             out[self.s_pending + tile] = 1.0
 
-        for start, key, times in self.per_seat:  # rotated so that "me" comes first, one slice each
-            values = view[key]
-            out[start : start + n] = map(times, values[me:] + values[:me])
-        estates = view["estates"]
-        estates = estates[me:] + estates[:me]
+    def _seat_counts(self, start: int, key: str) -> Writer:
+        """A per-seat count, rotated so that "me" comes first (scaled by its part)."""
+        stop = start + self.sides
+
+        def write(v: Mapping[str, Any], me: int, out: Out) -> None:
+            values = v[key]
+            out[start:stop] = array("d", values[me:] + values[:me])
+
+        return write
+
+    def _available_gold_part(self, v: Mapping[str, Any], me: int, out: Out) -> None:
+        gold = self.available_gold(v)
         start = self.s_available
-        out[start : start + n] = [e["available_gold"] / GOLD_SCALE for e in estates]
+        for r, amount in enumerate(gold[me:] + gold[:me]):
+            out[start + r] = amount / GOLD_SCALE
+
+    def _influence_part(self, v: Mapping[str, Any], me: int, out: Out) -> None:
+        influence = self.influence(v)
         start = self.s_influence
-        out[start : start + n] = [e["influence"] / INFLUENCE_SCALE for e in estates]
-        dice = view["dice"]
+        for r, amount in enumerate(influence[me:] + influence[:me]):
+            out[start + r] = amount / INFLUENCE_SCALE
+
+    def _dice(self, v: Mapping[str, Any], me: int, out: Out) -> None:
+        dice = v["dice"]
         base = self.s_dice - 1
         for r, face in enumerate(dice[me:] + dice[:me]):
             out[base + r * 6 + face] = 1.0
 
-        self._places(view, me, out)
-        self._tiles(view, rel, out)
-        self._offices(view, me, out)
-        redistribution = view["redistribution"]
+    def _redistribution(self, v: Mapping[str, Any], me: int, out: Out) -> None:
+        redistribution = v["redistribution"]
         if redistribution:
             q, count = redistribution[0]
-            out[self.s_redis_seat + rel[q]] = 1.0
+            out[self.s_redis_seat + self.rels[me][q]] = 1.0
             out[self.s_redis_tokens] = count / TOKENS_PER_PLAYER
-            out[self.s_redis_queue] = len(redistribution) / n
-        return out
+            out[self.s_redis_queue] = len(redistribution) / self.sides
 
-    def _places(self, view: Mapping[str, Any], me: int, out: list[float]) -> None:
-        """The six Provinces face up on the circuit: tile, gold, tokens, and the circuit's order."""
-        n = self.sides
-        slots, tokens, elected, tile_gold = view["slots"], view["tokens"], view["elected"], view["tile_gold"]
-        for slot in range(NUM_SLOTS):
-            tile = slots[slot]
+    def _places(self, v: Mapping[str, Any], me: int, out: Out) -> None:
+        """The six Provinces face up on the circuit: which tile, and the gold on it."""
+        slots, tile_gold = v["slots"], v["tile_gold"]
+        for slot, tile in enumerate(slots):
             if tile >= 0:
                 out[self.s_place_tile + slot * NUM_TILES + tile] = 1.0
                 out[self.s_place_gold + slot] = tile_gold[tile] / GOLD_SCALE
-            row = tokens[slot]
+
+    def _place_tokens(self, v: Mapping[str, Any], me: int, out: Out) -> None:
+        """Each seat's influence tokens on each Province."""
+        n = self.sides
+        for slot, row in enumerate(v["tokens"]):
             if any(row):
                 base = self.s_place_tokens + slot * n
-                out[base : base + n] = [x / TOKENS_SCALE for x in row[me:] + row[:me]]
-            if elected[slot]:
-                out[self.s_place_elected + slot] = 1.0
-        for slot in view["refill_slots"]:
+                for r, x in enumerate(row[me:] + row[:me]):
+                    out[base + r] = x / TOKENS_SCALE
+
+    def _elected(self, v: Mapping[str, Any], me: int, out: Out) -> None:
+        base = self.s_place_elected
+        for slot, elected in enumerate(v["elected"]):
+            if elected:
+                out[base + slot] = 1.0
+
+    def _refill(self, v: Mapping[str, Any], me: int, out: Out) -> None:
+        for slot in v["refill_slots"]:
             out[self.s_place_refill + slot] = 1.0
-        circuit = view["circuit"]
-        for position, slot in enumerate(circuit):
+
+    def _circuit(self, v: Mapping[str, Any], me: int, out: Out) -> None:
+        """Each place's position in the electoral circuit."""
+        for position, slot in enumerate(v["circuit"]):
             out[self.s_circuit + slot * NUM_SLOTS + position] = 1.0
-        pos = view["circuit_pos"]
-        if 0 <= pos < len(circuit) and view["phase"] in (phases.SUPPORT, phases.REDISTRIBUTE):
+
+    def _circuit_now(self, v: Mapping[str, Any], me: int, out: Out) -> None:
+        """The place voting now (while Magistrates support and tokens are redistributed)."""
+        circuit, pos = v["circuit"], v["circuit_pos"]
+        if 0 <= pos < len(circuit) and v["phase"] in (phases.SUPPORT, phases.REDISTRIBUTE):
             out[self.s_circuit_now + circuit[pos]] = 1.0
 
-    def _tiles(self, view: Mapping[str, Any], rel: list[int], out: list[float]) -> None:
-        """Every tile: who owns it, governed, discarded, still in the face-down pile, its gold."""
-        n = self.sides
-        owner, governed, discarded = view["tile_owner"], view["governed"], view["discarded"]
+    def _tiles(self, v: Mapping[str, Any], me: int, out: Out) -> None:
+        """Every tile: who owns it, governed, discarded, its gold."""
+        n, rel = self.sides, self.rels[me]
+        owner, governed, discarded = v["tile_owner"], v["governed"], v["discarded"]
         base, s_governed, s_discarded, s_gold = self.s_tile_owner, self.s_governed, self.s_discarded, self.s_tile_gold
-        for tile, gold in enumerate(view["tile_gold"]):
+        for tile, gold in enumerate(v["tile_gold"]):
             q = owner[tile]
             if q >= 0:
                 out[base + tile * n + rel[q]] = 1.0
@@ -316,17 +415,39 @@ class MagistratvmEncoder(Encoder):
                 out[s_discarded + tile] = 1.0
             if gold:
                 out[s_gold + tile] = gold / GOLD_SCALE
+
+    def _pile(self, v: Mapping[str, Any], me: int, out: Out) -> None:
+        """The tiles still in the face-down pile (a set: never its order)."""
         base = self.s_in_pile
-        for tile in view["pile"]:
+        for tile in v["pile"]:
             out[base + tile] = 1.0
 
-    def _offices(self, view: Mapping[str, Any], me: int, out: list[float]) -> None:
-        """Magistrates in each office, active and inactive, as a share of the office's seats."""
+    def _offices(self, start: int, key: str) -> Writer:
+        """Magistrates in each office (active or inactive), as a share of the office's seats."""
         n = self.sides
         office_seats = self.office_seats
-        for start, key in ((self.s_active, "active"), (self.s_inactive, "inactive")):
-            for office, row in enumerate(view[key]):
+
+        def write(v: Mapping[str, Any], me: int, out: Out) -> None:
+            for office, row in enumerate(v[key]):
                 if any(row):
                     scale = office_seats[office]
                     base = start + office * n
-                    out[base : base + n] = [x / scale for x in row[me:] + row[:me]]
+                    for r, x in enumerate(row[me:] + row[:me]):
+                        out[base + r] = x / scale
+
+        return write
+
+
+def _is_list(name: str) -> bool:
+    """Whether a public field holds a list (the others hold numbers)."""
+    return name in LIST_FIELDS
+
+
+LIST_FIELDS = frozenset(
+    (
+        *("pile", "gold", "estate_tokens", "patricians", "passed", "gifted", "support", "support_done", "dice"),
+        *("slots", "tokens", "elected", "tile_gold", "refill_slots", "circuit", "tile_owner", "governed", "discarded"),
+        *("active", "inactive", "redistribution"),
+    )
+)
+"""Of `PUBLIC_FIELDS`, those holding lists."""

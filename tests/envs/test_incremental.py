@@ -1,0 +1,140 @@
+"""The tracked encoders' parts keep to what they declare (`magnates.core.incremental`).
+
+A tracker rewrites a part only when a field it declares reading changed, and zeroes only the slices
+it declares writing: a part that read another field, or wrote outside its slices, would leave stale
+numbers behind on some step. These tests hold every part of every game to its declaration, and
+check the seat-axis permutations and the tracker's own guards. Equality with the view path, for
+states in any order, is tests/envs/test_fast_encoding.py.
+"""
+
+from __future__ import annotations
+
+import math
+import pickle
+import random
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+import numpy as np
+import pytest
+
+from magnates.bots.observation import Observer
+from magnates.core.chance import sample
+from magnates.core.encoding import SEAT, Layout
+from magnates.core.game import Game, State
+from magnates.core.incremental import Field, Part, PartsEncoder, Tracker
+from magnates.envs.concessions import concession_ids, without_concessions
+
+from .env_cases import CASES, loaded
+
+
+def _states(game: Game, seed: int, count: int) -> list[State]:
+    """`count` states of one random game (concessions masked), a few steps apart."""
+    rng = random.Random(seed)
+    masked = concession_ids(game)
+    state = game.new_initial_state()
+    states = []
+    while not state.is_terminal() and len(states) < count:
+        if state.is_chance_node():
+            state.apply_action(sample(state.chance_outcomes(), rng))
+            continue
+        if rng.random() < 0.3:
+            states.append(state.clone())
+        legal = without_concessions(state.legal_actions(), masked)
+        state.apply_action(legal[rng.randrange(len(legal))])
+    return states
+
+
+class OnlyDeclared(Mapping[str, Any]):
+    """The fields a part declares reading, and a KeyError naming any other it asks for."""
+
+    def __init__(self, values: Mapping[str, Any], part: Part) -> None:
+        self.values, self.part = values, part
+
+    def __getitem__(self, name: str) -> Any:
+        if name not in self.part.reads:
+            raise KeyError(f"part {self.part.name!r} reads {name!r}, which it does not declare")
+        return self.values[name]
+
+    def get(self, name: str, default: Any = None) -> Any:
+        return self[name]  # an undeclared name raises here too, not quietly the default
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.part.reads)
+
+    def __len__(self) -> int:
+        return len(self.part.reads)
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_every_part_reads_and_writes_only_what_it_declares(game: str, players: int) -> None:
+    engine = loaded(game, players=players)
+    encoder: Any = engine.observation_encoder()
+    assert isinstance(encoder, PartsEncoder)
+    fields = {f.name: f for f in encoder.fields()}
+    checked = 0
+    for state in _states(engine, players, 12):
+        for seat in [*range(engine.num_players), None]:
+            values = {name: (f.get(state, seat) if f.get else getattr(state, name)) for name, f in fields.items()}
+            for part in encoder.parts():
+                spans = [encoder.slices[name] for name in part.writes]
+                out = [math.nan] * encoder.size
+                for start, stop in spans:
+                    out[start:stop] = [0.0] * (stop - start)
+                private = any(fields[name].private for name in part.reads)
+                chair = encoder.chair(seat) if private else 0  # what the tracker writes it from
+                part.write(OnlyDeclared(values, part), chair, out)
+                inside = {at for start, stop in spans for at in range(start, stop)}
+                outside = [at for at, x in enumerate(out) if at not in inside and not math.isnan(x)]
+                assert not outside, f"part {part.name!r} wrote outside its slices at {outside[:5]}"
+                checked += 1
+    assert checked > 50
+
+
+def test_a_seat_axis_moves_numbers_to_the_chairs_order() -> None:
+    layout = Layout()
+    layout.add("fixed", 2)
+    layout.add("seat", 3, seats=(SEAT,))
+    layout.add("winner", 5, seats=(SEAT,))  # three seats, then two outcomes that do not move
+    assert layout.permutation(3, 0) == list(range(layout.size))
+    moved = layout.permutation(3, 1)
+    assert moved[:2] == [0, 1]
+    assert moved[2:5] == [3, 4, 2]  # chair 1 sees seat 1 first: chair 0's second number
+    assert moved[5:10] == [6, 7, 5, 8, 9]
+    two = Layout()
+    two.add("per_tile", 4, seats=(2, SEAT))  # two tiles, one number per seat
+    two.add("both", 4, seats=(SEAT, SEAT))
+    assert two.permutation(2, 1) == [1, 0, 3, 2, 7, 6, 5, 4]
+
+
+def test_a_part_reading_an_undeclared_field_is_refused() -> None:
+    class Broken(PartsEncoder):
+        def __init__(self) -> None:
+            super().__init__()
+            self.sides = 2
+            self.layout.add("x", 1)
+
+        def fields(self) -> tuple[Field, ...]:
+            return (Field("a"),)
+
+        def parts(self) -> tuple[Part, ...]:
+            return (Part("x", ("a", "b"), ("x",), lambda v, me, out: None),)
+
+        def chair(self, seat: int | None) -> int:
+            return 0
+
+    with pytest.raises(ValueError, match="undeclared fields: b"):
+        Tracker(Broken())
+
+
+@pytest.mark.parametrize("game", ["magnate", "galactic-magnate", "magistrate", "magistratvm"])
+def test_an_observer_pickles_with_a_fresh_tracker_that_agrees(game: str) -> None:
+    engine = loaded(game)
+    observer = Observer(engine.observation_encoder())
+    states = _states(engine, 3, 6)
+    for state in states:
+        observer(state, 0)
+    copy = pickle.loads(pickle.dumps(observer))
+    for state in reversed(states):
+        for seat in (0, 1, None):
+            assert np.array_equal(copy(state, seat), observer(state, seat))
