@@ -5,7 +5,7 @@
 #   - magnates, editable, with its test tools: pytest, hypothesis, ruff, mypy, import-linter,
 #     playwright and the web and rl extras (FastAPI, SQLAlchemy, PettingZoo, Gymnasium, OpenSpiel);
 #   - PyTorch's CPU build, for the training tests (scripts/setup_train_test_deps.sh);
-#   - Debian's postgresql and chromium (system packages, only as root; scripts/setup_web_test_deps.sh).
+#   - Debian's postgresql, chromium and gcc (system packages, only as root; scripts/setup_web_test_deps.sh).
 # Extra arguments go to pytest (e.g. `scripts/test.sh tests/cli`). MAGNATES_TEST_VENV names
 # another folder for the environment.
 set -euo pipefail
@@ -19,7 +19,7 @@ fi
 say "installing into $venv: magnates (editable) with its test tools, the web and rl extras"
 say "  (pytest, hypothesis, ruff, mypy, import-linter, playwright, FastAPI, SQLAlchemy, PettingZoo, OpenSpiel)"
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -e ".[test]"
-say "system packages for the web tests (PostgreSQL, Chromium), if missing and if root"
+say "system packages for the tests (PostgreSQL, Chromium, a C compiler), if missing and if root"
 bash scripts/setup_web_test_deps.sh
 say "PyTorch's CPU build for the training tests, if not there yet"
 bash scripts/setup_train_test_deps.sh "$venv/bin/python"

@@ -116,6 +116,17 @@ class PartsEncoder(Encoder):
         return {key: value for key, value in self.__dict__.items() if key != "_parts"}
 
 
+def seat_counts(key: str, start: int, stop: int) -> Writer:
+    """The writer of a per-seat list of numbers (`v[key]`) into `out[start:stop]`, rotated so that
+    the chair's own number comes first, written as they are (a part's `scale` divides them)."""
+
+    def write(v: Mapping[str, Any], me: int, out: MutableSequence[float]) -> None:
+        values = v[key]
+        out[start:stop] = array("d", values[me:] + values[:me])
+
+    return write
+
+
 def write_parts(
     parts: Sequence[Part],
     slices: Mapping[str, tuple[int, int]],
@@ -297,4 +308,15 @@ def _read_by(fields: Sequence[Field], parts: Sequence[Part]) -> list[Field]:
     return [f for f in fields if f.name in read]
 
 
-__all__ = ["Field", "Part", "PartsEncoder", "Tracker", "maybe_shallow", "rows", "same", "shallow", "write_parts"]
+__all__ = [
+    "Field",
+    "Part",
+    "PartsEncoder",
+    "Tracker",
+    "maybe_shallow",
+    "rows",
+    "same",
+    "seat_counts",
+    "shallow",
+    "write_parts",
+]

@@ -374,18 +374,8 @@ class GalacticMagnateEncoder(PartsEncoder):
         out[self.s_draft_steps] = draft.get("steps_left", 0) / DRAFT_STEPS_SCALE
 
 
-COUNTER_FIELDS = (
-    "salary",
-    "collapsed",
-    "expenses",
-    "doubles",
-    "last_double",
-    "auctioned",
-    "offered",
-    "rounds",
-    "turns",
-)
-"""The view's fields the `counters` slice is written from."""
+COUNTER_FIELDS = COUNTERS[:-1]
+"""The view's fields the `counters` slice is written from (`round_limit_near` comes from `rounds`)."""
 AUCTION_SLICES = (
     "auction.location",
     "auction.seller",

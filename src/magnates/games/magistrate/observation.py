@@ -36,7 +36,18 @@ from itertools import chain
 from typing import Any
 
 from magnates.core.encoding import INF, SEAT
-from magnates.core.incremental import Field, Part, PartsEncoder, Writer, maybe_shallow, rows, same, shallow, write_parts
+from magnates.core.incremental import (
+    Field,
+    Part,
+    PartsEncoder,
+    Writer,
+    maybe_shallow,
+    rows,
+    same,
+    seat_counts,
+    shallow,
+    write_parts,
+)
 from magnates.games.magistrate.components import Components
 from magnates.games.magistrate.phases import ACTIONS, INFLUENCE, MATERIAL, OVER, PHASES
 from magnates.games.magistrate.position import FIELDS, Position
@@ -216,7 +227,8 @@ class MagistrateEncoder(PartsEncoder):
 
     def parts(self) -> tuple[Part, ...]:
         per_seat = [
-            Part(name, (name,), (name,), self._seat_counts(start, name), scale) for start, name, scale in self.per_seat
+            Part(name, (name,), (name,), seat_counts(name, start, start + self.sides), scale)
+            for start, name, scale in self.per_seat
         ]
         per_seat_rows = [
             Part(name, (key,), (name,), self._seat_rows(start, stop, key), scale)
@@ -312,16 +324,6 @@ class MagistrateEncoder(PartsEncoder):
         base = self.s_discard
         for card in v["discard"]:
             out[base + card] += 1.0
-
-    def _seat_counts(self, start: int, key: str) -> Writer:
-        """A per-seat count, rotated so that "me" comes first (scaled by its part)."""
-        stop = start + self.sides
-
-        def write(v: Mapping[str, Any], me: int, out: Out) -> None:
-            values = v[key]
-            out[start:stop] = array("d", values[me:] + values[:me])
-
-        return write
 
     def _seat_rows(self, start: int, stop: int, key: str) -> Writer:
         """A per-seat row, one block per seat, "me" first (scaled by its part)."""

@@ -32,7 +32,7 @@ from collections.abc import Mapping, MutableSequence
 from typing import Any
 
 from magnates.core.encoding import INF, SEAT
-from magnates.core.incremental import Field, Part, PartsEncoder, Writer, rows, shallow, write_parts
+from magnates.core.incremental import Field, Part, PartsEncoder, Writer, rows, seat_counts, shallow, write_parts
 from magnates.games.magistratvm import phases
 from magnates.games.magistratvm.components import (
     NUM_SLOTS,
@@ -62,12 +62,7 @@ COUNTERS = (
     "pile_size",
 )
 
-PUBLIC_FIELDS = (
-    "phase",
-    "decider",
-    "actor",
-    "prefect",
-    "pile",
+COUNTER_FIELDS = (
     "turn",
     "final",
     "prefect_gold",
@@ -75,6 +70,15 @@ PUBLIC_FIELDS = (
     "consecutive_passes",
     "disp_active",
     "circuit_pos",
+    "pile",
+)
+"""The view's fields the `counters` slice is written from (the pile by its size)."""
+PUBLIC_FIELDS = (
+    "phase",
+    "decider",
+    "actor",
+    "prefect",
+    *COUNTER_FIELDS,
     "high_bid",
     "high_bidder",
     "disp_office",
@@ -192,27 +196,15 @@ class MagistratvmEncoder(PartsEncoder):
     def parts(self) -> tuple[Part, ...]:
         return (
             Part("phase", ("phase",), ("phase",), self._phase),
-            Part("seats", ("decider", "actor", "prefect"), ("to_act", "actor", "prefect"), self._seats),
-            Part(
-                "counters",
-                (
-                    "turn",
-                    "final",
-                    "prefect_gold",
-                    "income_done",
-                    "consecutive_passes",
-                    "disp_active",
-                    "circuit_pos",
-                    "pile",
-                ),
-                ("counters",),
-                self._counters,
-            ),
+            Part("to_act", ("decider",), ("to_act",), self._seat_mark("decider", self.s_to_act)),
+            Part("actor", ("actor",), ("actor",), self._seat_mark("actor", self.s_actor)),
+            Part("prefect", ("prefect",), ("prefect",), self._seat_mark("prefect", self.s_prefect)),
+            Part("counters", COUNTER_FIELDS, ("counters",), self._counters),
             Part("bid", ("high_bid", "high_bidder"), ("bid.high", "bid.bidder"), self._bid),
             Part("displaced", ("disp_office",), ("displaced.office",), self._displaced),
             Part("pending_tile", ("pending_tile",), ("pending_tile",), self._pending_tile),
             *(
-                Part(key, (key,), (key,), self._seat_counts(start, key), None if scale == 1.0 else scale)
+                Part(key, (key,), (key,), seat_counts(key, start, start + self.sides), None if scale == 1.0 else scale)
                 for start, key, scale in self.per_seat
             ),
             Part(
@@ -231,7 +223,7 @@ class MagistratvmEncoder(PartsEncoder):
             ),
             Part("dice", ("dice",), ("income_die",), self._dice),
             Part("places", ("slots", "tile_gold"), ("places.tile", "places.gold"), self._places),
-            Part("place_tokens", ("tokens",), ("places.tokens",), self._place_tokens),
+            Part("place_tokens", ("tokens",), ("places.tokens",), self._place_tokens, dense=True),
             Part("elected", ("elected",), ("places.elected",), self._elected),
             Part("refill", ("refill_slots",), ("places.refill",), self._refill),
             Part("circuit", ("circuit",), ("circuit.order",), self._circuit),
@@ -243,8 +235,10 @@ class MagistratvmEncoder(PartsEncoder):
                 self._tiles,
             ),
             Part("pile", ("pile",), ("tiles.in_pile",), self._pile),
-            Part("active", ("active",), ("offices.active",), self._offices(self.s_active, "active")),
-            Part("inactive", ("inactive",), ("offices.inactive",), self._offices(self.s_inactive, "inactive")),
+            Part("active", ("active",), ("offices.active",), self._offices(self.s_active, "active"), dense=True),
+            Part(
+                "inactive", ("inactive",), ("offices.inactive",), self._offices(self.s_inactive, "inactive"), dense=True
+            ),
             Part(
                 "redistribution",
                 ("redistribution",),
@@ -262,28 +256,27 @@ class MagistratvmEncoder(PartsEncoder):
         """Each seat's gold to spend, as `Position.available_gold` counts it: the turn's gold and the
         gold on the Provinces it governs (the view's `estates` say the same; a test pins the two)."""
         gold = list(v["gold"])
-        governed, tile_gold = v["governed"], v["tile_gold"]
-        for tile, q in enumerate(v["tile_owner"]):
-            if q >= 0 and governed[tile]:
-                gold[q] += tile_gold[tile]
+        for q, governed, tile_gold in zip(v["tile_owner"], v["governed"], v["tile_gold"], strict=True):
+            if governed and q >= 0:
+                gold[q] += tile_gold
         return gold
 
     def influence(self, v: Mapping[str, Any]) -> list[int]:
         """Each seat's influence, as `scoring.scores` counts it: its Provinces not discarded, its
         governed Provinces once more, and its Magistrates by the weight of their office (the view's
         `estates` say the same; a test pins the two)."""
-        n = self.sides
-        influence = [0] * n
-        governed, discarded = v["governed"], v["discarded"]
-        for tile, q in enumerate(v["tile_owner"]):
+        influence = [0] * self.sides
+        for q, value, governed, discarded in zip(
+            v["tile_owner"], TILE_VALUES, v["governed"], v["discarded"], strict=True
+        ):
             if q >= 0:
-                value = TILE_VALUES[tile]
-                if not discarded[tile]:
+                if not discarded:
                     influence[q] += value
-                if governed[tile]:
+                if governed:
                     influence[q] += value
+        seats = range(self.sides)
         for weight, active, inactive in zip(self.office_influence, v["active"], v["inactive"], strict=True):
-            for q in range(n):
+            for q in seats:
                 influence[q] += weight * (active[q] + inactive[q])
         return influence
 
@@ -291,11 +284,16 @@ class MagistratvmEncoder(PartsEncoder):
     def _phase(self, v: Mapping[str, Any], me: int, out: Out) -> None:
         out[self.s_phase + v["phase"]] = 1.0
 
-    def _seats(self, v: Mapping[str, Any], me: int, out: Out) -> None:
-        n, rel = self.sides, self.rels[me]
-        for q, start in ((v["decider"], self.s_to_act), (v["actor"], self.s_actor), (v["prefect"], self.s_prefect)):
+    def _seat_mark(self, key: str, start: int) -> Writer:
+        """A one-hot of the seat in `key` (the decider, the actor, the Prefect), if there is one."""
+        n, rels = self.sides, self.rels
+
+        def write(v: Mapping[str, Any], me: int, out: Out) -> None:
+            q = v[key]
             if 0 <= q < n:
-                out[start + rel[q]] = 1.0
+                out[start + rels[me][q]] = 1.0
+
+        return write
 
     def _counters(self, v: Mapping[str, Any], me: int, out: Out) -> None:
         n = self.sides
@@ -325,16 +323,6 @@ class MagistratvmEncoder(PartsEncoder):
         tile = v["pending_tile"]
         if tile >= 0:
             out[self.s_pending + tile] = 1.0
-
-    def _seat_counts(self, start: int, key: str) -> Writer:
-        """A per-seat count, rotated so that "me" comes first (scaled by its part)."""
-        stop = start + self.sides
-
-        def write(v: Mapping[str, Any], me: int, out: Out) -> None:
-            values = v[key]
-            out[start:stop] = array("d", values[me:] + values[:me])
-
-        return write
 
     def _available_gold_part(self, v: Mapping[str, Any], me: int, out: Out) -> None:
         gold = self.available_gold(v)
@@ -371,13 +359,10 @@ class MagistratvmEncoder(PartsEncoder):
                 out[self.s_place_gold + slot] = tile_gold[tile] / GOLD_SCALE
 
     def _place_tokens(self, v: Mapping[str, Any], me: int, out: Out) -> None:
-        """Each seat's influence tokens on each Province."""
-        n = self.sides
-        for slot, row in enumerate(v["tokens"]):
-            if any(row):
-                base = self.s_place_tokens + slot * n
-                for r, x in enumerate(row[me:] + row[:me]):
-                    out[base + r] = x / TOKENS_SCALE
+        """Each seat's influence tokens on each Province (the whole slice)."""
+        start, stop = self.slices["places.tokens"]
+        rows_ = v["tokens"] if me == 0 else [row[me:] + row[:me] for row in v["tokens"]]
+        out[start:stop] = array("d", [x / TOKENS_SCALE for row in rows_ for x in row])
 
     def _elected(self, v: Mapping[str, Any], me: int, out: Out) -> None:
         base = self.s_place_elected
@@ -423,17 +408,16 @@ class MagistratvmEncoder(PartsEncoder):
             out[base + tile] = 1.0
 
     def _offices(self, start: int, key: str) -> Writer:
-        """Magistrates in each office (active or inactive), as a share of the office's seats."""
-        n = self.sides
+        """Magistrates in each office (active or inactive), as a share of the office's seats (the
+        whole slice)."""
+        stop = start + NUM_OFFICES * self.sides
         office_seats = self.office_seats
 
         def write(v: Mapping[str, Any], me: int, out: Out) -> None:
-            for office, row in enumerate(v[key]):
-                if any(row):
-                    scale = office_seats[office]
-                    base = start + office * n
-                    for r, x in enumerate(row[me:] + row[:me]):
-                        out[base + r] = x / scale
+            rows_ = v[key] if me == 0 else [row[me:] + row[:me] for row in v[key]]
+            out[start:stop] = array(
+                "d", [x / seats for seats, row in zip(office_seats, rows_, strict=True) for x in row]
+            )
 
         return write
 
