@@ -2,11 +2,13 @@
 
 An encoder that offers `parts()` says, for each part of its vector, which fields of a seat's view it
 reads and which slices it writes, and gives the function that writes them. Encoding a view runs every
-part (`write_parts`). A `Tracker` does the same from the state for one seat after another, as an
-environment or a learned bot asks, and keeps per seat the vector it last wrote and a copy of every
-field it read then: a field that compares equal to its copy leaves the parts that read only unchanged
-fields as they were. Most steps of a game change a few fields (whose turn it is, one player's money,
-one province), so most of the vector is not written again.
+part (`write_parts`). A `Tracker` does the same from the state, as an environment or a learned bot
+asks, and keeps the vector it last wrote and a copy of every field it read then: a field that
+compares equal to its copy leaves the parts that read only unchanged fields as they were. Most steps
+of a game change a few fields (whose turn it is, one player's money, one province), so most of the
+vector is not written again. What every seat sees alike is kept once, written from chair 0 (a
+seat's vector is that one with its numbers moved to the seat's chair); the parts that read a seat's
+own cards are kept per seat.
 
 The numbers are the same as a fresh encoding's, whatever order states come in (a tracker compares
 values, never identities, and a part's slices are zeroed before it writes them again), and a seat's
