@@ -22,7 +22,7 @@ from magnates.bots.observation import Observer
 from magnates.core.chance import sample
 from magnates.core.encoding import SEAT, Layout
 from magnates.core.game import Game, State
-from magnates.core.incremental import Field, Part, PartsEncoder, Tracker
+from magnates.core.incremental import Field, Part, PartsEncoder, Tracker, seat_counts
 from magnates.envs.concessions import concession_ids, without_concessions
 
 from .env_cases import CASES, loaded
@@ -105,6 +105,58 @@ def test_a_seat_axis_moves_numbers_to_the_chairs_order() -> None:
     two.add("per_tile", 4, seats=(2, SEAT))  # two tiles, one number per seat
     two.add("both", 4, seats=(SEAT, SEAT))
     assert two.permutation(2, 1) == [1, 0, 3, 2, 7, 6, 5, 4]
+
+
+class Pair(PartsEncoder):
+    """Two seats' counts, and whose turn it is: the smallest encoder with a seat axis."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.sides = 2
+        self.s_counts = self.layout.add("counts", 2, seats=(SEAT,))[0]
+        self.s_turn = self.layout.add("turn", 2, seats=(SEAT,))[0]
+
+    def fields(self) -> tuple[Field, ...]:
+        return (Field("counts", list.copy), Field("turn", get=lambda state, seat: state.turn))
+
+    def parts(self) -> tuple[Part, ...]:
+        return (
+            Part("counts", ("counts",), ("counts",), seat_counts("counts", self.s_counts, self.s_counts + 2)),
+            Part("turn", ("turn",), ("turn",), self._turn),
+        )
+
+    def _turn(self, v: Mapping[str, Any], me: int, out: Any) -> None:
+        out[self.s_turn + (v["turn"] - me) % 2] = 1.0
+
+    def chair(self, seat: int | None) -> int:
+        return seat or 0
+
+
+def test_a_state_without_an_instance_dict_is_read_alike() -> None:
+    """A compiled state has no `__dict__`: the tracker reads its fields by attribute all the same."""
+
+    class Plain:
+        def __init__(self, counts: list[int], turn: int) -> None:
+            self.counts, self.turn = counts, turn
+
+    class Slotted:
+        __slots__ = ("counts", "turn")
+
+        def __init__(self, counts: list[int], turn: int) -> None:
+            self.counts, self.turn = counts, turn
+
+    plain, slotted = Tracker(Pair()), Tracker(Pair())
+    for counts, turn in (([3, 1], 0), ([3, 2], 1), ([3, 2], 0), ([0, 0], 1)):
+        for seat in (0, 1):
+            chair, public, private = plain(Plain(counts, turn), seat)
+            other_chair, other_public, other_private = slotted(Slotted(counts, turn), seat)
+            assert (chair, list(public), private) == (other_chair, list(other_public), other_private)
+            at = plain.permutations[chair]
+            mine = [public[at[i]] for i in range(4)]
+            assert mine[:2] == [float(counts[seat]), float(counts[1 - seat])]  # "me" first
+            assert mine[2:] == ([1.0, 0.0] if turn == seat else [0.0, 1.0])
+    with pytest.raises(AttributeError):
+        Tracker(Pair())(Slotted.__new__(Slotted), 0)  # a field the state lacks is an error, not a zero
 
 
 def test_a_part_reading_an_undeclared_field_is_refused() -> None:

@@ -54,23 +54,3 @@ def test_mypyc_class_options_change_nothing_without_mypy_extensions(monkeypatch:
     finally:
         monkeypatch.undo()
         importlib.reload(native)
-
-
-def test_read_fields_reads_an_instance_dict_or_attributes_alike() -> None:
-    """The encoders read a state's fields through `read_fields`, which must give the same answer
-    for a plain object and for one without `__dict__` (a compiled state)."""
-    from magnates.core.native import read_fields
-
-    class Plain:
-        def __init__(self) -> None:
-            self.a, self.b = 1, [2]
-
-    class Slotted:
-        __slots__ = ("a", "b")
-
-        def __init__(self) -> None:
-            self.a, self.b = 1, [2]
-
-    assert read_fields(Plain(), ["a", "b"]) == read_fields(Slotted(), ("a", "b")) == {"a": 1, "b": [2]}
-    with pytest.raises(AttributeError):
-        read_fields(Slotted(), ["missing"])

@@ -3,13 +3,13 @@
 `mypyc_attr` marks how a class behaves once compiled: `allow_interpreted_subclasses=True` on a class
 that Python code subclasses or constructs, `serializable=True` on one that pickles field by field,
 `native_class=False` on a class that needs a `__dict__`; in the pure-Python package (no
-mypy_extensions installed) it changes nothing. `read_fields` reads named fields from a state either
-way, and `frozen_reduce` pickles a frozen dataclass through its constructor.
+mypy_extensions installed) it changes nothing. `frozen_reduce` pickles a frozen dataclass through its
+constructor.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import fields
 from typing import Any, TypeVar
 
@@ -26,15 +26,6 @@ except ImportError:  # the engine needs only the standard library
         return unchanged
 
 
-def read_fields(obj: object, names: Iterable[str]) -> dict[str, Any]:
-    """`{name: obj.name}` for each name: from the instance dict where there is one (the quicker
-    path in pure Python), by attribute where the class is compiled and has none."""
-    d = getattr(obj, "__dict__", None)
-    if d is not None:
-        return {name: d[name] for name in names}
-    return {name: getattr(obj, name) for name in names}
-
-
 def frozen_reduce(obj: Any) -> tuple[Any, ...]:
     """`__reduce__` for a frozen dataclass: rebuilt by its constructor from its fields. Compiled, a
     frozen class refuses pickle's attribute-by-attribute restore; in pure Python the unpickled copy
@@ -42,4 +33,4 @@ def frozen_reduce(obj: Any) -> tuple[Any, ...]:
     return (type(obj), tuple(getattr(obj, f.name) for f in fields(obj)))
 
 
-__all__ = ["frozen_reduce", "mypyc_attr", "read_fields"]
+__all__ = ["frozen_reduce", "mypyc_attr"]
