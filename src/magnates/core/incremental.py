@@ -268,11 +268,10 @@ class Tracker:
                 raise ValueError(f"part {part.name!r} reads undeclared fields: {', '.join(unknown)}")
         private = [part for part in parts if any(by_name[name].private for name in part.reads)]
         public = [part for part in parts if part not in private]
-        self._fields_public = _read_by(fields, public)
-        self._fields_private = _read_by(fields, private)
-        self._public_parts, self._private_parts = public, private
-        self._public = _Memo(encoder, self._fields_public, public)
+        self._public = _Memo(encoder, _read_by(fields, public), public)
+        self._fields_private, self._private_parts = _read_by(fields, private), private
         self._private: dict[int | None, _Memo] = {}
+        """Per seat: the parts only that seat sees."""
         self.permutations = [encoder.layout.permutation(encoder.sides, chair) for chair in range(encoder.sides)]
         self.private_positions = sorted(
             at for part in private for name in part.writes for at in range(*encoder.slices[name])

@@ -28,11 +28,11 @@ since that seat's last vector, proven equal to the view path by tests/envs/test_
 from __future__ import annotations
 
 from array import array
-from collections.abc import Mapping, MutableSequence
+from collections.abc import Callable, Mapping, MutableSequence
 from typing import Any
 
 from magnates.core.encoding import INF, SEAT
-from magnates.core.incremental import Field, Part, PartsEncoder, Writer, rows, seat_counts, shallow, write_parts
+from magnates.core.incremental import Field, Part, PartsEncoder, Writer, rows, same, seat_counts, shallow, write_parts
 from magnates.games.magistratvm import phases
 from magnates.games.magistratvm.components import (
     NUM_SLOTS,
@@ -188,10 +188,7 @@ class MagistratvmEncoder(PartsEncoder):
 
     def fields(self) -> tuple[Field, ...]:
         """The state's public fields as they are, and each estate's available gold and influence."""
-        return (
-            *(Field(name, rows if name in ROW_FIELDS else shallow) for name in PUBLIC_FIELDS if _is_list(name)),
-            *(Field(name) for name in PUBLIC_FIELDS if not _is_list(name)),
-        )
+        return (*(Field(name, _copy_of(name)) for name in PUBLIC_FIELDS),)
 
     def parts(self) -> tuple[Part, ...]:
         return (
@@ -422,11 +419,6 @@ class MagistratvmEncoder(PartsEncoder):
         return write
 
 
-def _is_list(name: str) -> bool:
-    """Whether a public field holds a list (the others hold numbers)."""
-    return name in LIST_FIELDS
-
-
 LIST_FIELDS = frozenset(
     (
         *("pile", "gold", "estate_tokens", "patricians", "passed", "gifted", "support", "support_done", "dice"),
@@ -435,3 +427,8 @@ LIST_FIELDS = frozenset(
     )
 )
 """Of `PUBLIC_FIELDS`, those holding lists."""
+
+
+def _copy_of(name: str) -> Callable[[Any], Any]:
+    """How a tracker copies a public field: a list of lists, a list, or a number as it is."""
+    return rows if name in ROW_FIELDS else shallow if name in LIST_FIELDS else same
