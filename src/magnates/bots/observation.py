@@ -36,33 +36,37 @@ class Observer:
             self._permutations = [np.array(at, dtype=np.intp) for at in tracker.permutations]
             self._private = _runs(tracker.private_positions)
             """The positions the seat's own parts fill, as (start, stop) runs."""
-            self._scales = None if tracker.scales is None else np.frombuffer(tracker.scales, dtype=np.float64)
-            self._views: dict[int, tuple[Any, npt.NDArray[np.float64]]] = {}
+            self._views: dict[int, tuple[Any, FloatArray]] = {}
+            self._public: tuple[Any, FloatArray] = (None, np.zeros(0, dtype=np.float32))
+            """The tracker's buffer of what every seat sees, and it as a numpy array."""
         self._fill: Any = getattr(encoder, "fill", None)
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickled without the numpy views of the tracker's buffers (an unpickled tracker is fresh)."""
-        return {**self.__dict__, "_views": {}} if "_views" in self.__dict__ else dict(self.__dict__)
+        if "_views" not in self.__dict__:
+            return dict(self.__dict__)
+        return {**self.__dict__, "_views": {}, "_public": (None, np.zeros(0, dtype=np.float32))}
 
-    def _numbers(self, buffer: Any) -> npt.NDArray[np.float64]:
+    def _numbers(self, buffer: Any) -> FloatArray:
         """A tracker's buffer as a numpy array sharing its memory, made once per buffer (a tracker
         keeps its buffers, and never resizes them, for as long as it lives)."""
         known = self._views.get(id(buffer))
         if known is None or known[0] is not buffer:
-            known = self._views[id(buffer)] = (buffer, np.frombuffer(buffer, dtype=np.float64))
+            known = self._views[id(buffer)] = (buffer, np.frombuffer(buffer, dtype=np.float32))
         return known[1]
 
     def __call__(self, state: State, seat: int | None) -> FloatArray:
         if self._tracker is not None:
             chair, public, private = self._tracker(state, seat)
-            vector = self._numbers(public).take(self._permutations[chair])
+            known = self._public
+            if known[0] is not public:
+                known = self._public = (public, self._numbers(public))
+            vector = known[1].take(self._permutations[chair])
             if private is not None:
                 mine = self._numbers(private)
                 for start, stop in self._private:
                     vector[start:stop] = mine[start:stop]
-            if self._scales is not None:
-                vector *= self._scales
-            return vector.astype(np.float32)
+            return vector
         view = state.view(seat)
         if self._fill is not None:
             out = np.zeros(self.size, dtype=np.float32)

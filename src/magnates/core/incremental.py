@@ -14,8 +14,10 @@ The numbers are the same as a fresh encoding's, whatever order states come in (a
 values, never identities, and a part's slices are zeroed before it writes them again), and a seat's
 vector is made only from what that seat's view holds: the fields a tracker reads are the view's own,
 read from the state by getters that tests/envs/test_fast_encoding.py proves equal to the view path
-and blind to hidden parts. Buffers are `array('d')`: the same float64 arithmetic as a list, turned
-to float32 once by the caller (`magnates.bots.observation`). Standard library only.
+and blind to hidden parts. Buffers are `array('f')`, the float32 numbers of the observation space:
+a writer computes each number as a Python float (float64) and the buffer keeps it rounded once, as
+numpy's cast of the whole vector would (a writer that sums several numbers into one place sums them
+first, and stores the total). Standard library only.
 """
 
 from __future__ import annotations
@@ -24,9 +26,13 @@ from array import array
 from collections.abc import Callable, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from types import MethodType
+from typing import Any, Final
 
 from magnates.core.encoding import Encoder
+
+TYPECODE: Final = "f"
+"""The array type of a tracker's buffers (float32), and of the arrays a writer assigns to slices."""
 
 Writer = Callable[[Mapping[str, Any], int, MutableSequence[float]], None]
 """`write(values, chair, out)`: write a part's slices of `out` (zeroed) from the view's fields."""
@@ -50,8 +56,9 @@ def maybe_shallow(values: list[Any] | None) -> list[Any] | None:
 
 
 def rows(values: list[list[Any]]) -> list[list[Any]]:
-    """The copy of a list of lists of numbers."""
-    return [row[:] for row in values]
+    """The copy of a list of lists of numbers (each row a list: a tuple is refused, not copied as
+    something that would never compare equal to it)."""
+    return list(map(list.copy, values))
 
 
 @dataclass(frozen=True)
@@ -71,17 +78,12 @@ class Field:
 
 @dataclass(frozen=True)
 class Part:
-    """Some slices of the vector (by name), the view's fields they depend on, and how to write them.
-
-    With a `scale`, the writer writes raw numbers (counts) and the vector holds each times `scale`:
-    the multiplication is done by `write_parts` for a view, and by the caller of a tracker over the
-    whole vector at once (`Tracker.scales`); in float64 either way, so the numbers are the same."""
+    """Some slices of the vector (by name), the view's fields they depend on, and how to write them."""
 
     name: str
     reads: tuple[str, ...]
     writes: tuple[str, ...]
     write: Writer
-    scale: float | None = None
     dense: bool = False
     """True when the writer writes every number of its slices: a tracker need not zero them first."""
 
@@ -118,33 +120,26 @@ class PartsEncoder(Encoder):
         return {key: value for key, value in self.__dict__.items() if key != "_parts"}
 
 
-def seat_counts(key: str, start: int, stop: int) -> Writer:
-    """The writer of a per-seat list of numbers (`v[key]`) into `out[start:stop]`, rotated so that
-    the chair's own number comes first, written as they are (a part's `scale` divides them)."""
+def seat_counts(key: str, start: int, stop: int, factor: float = 1.0) -> Writer:
+    """The writer of a per-seat list of counts (`v[key]`) into `out[start:stop]`, rotated so that
+    the chair's own number comes first, each multiplied by `factor`."""
 
     def write(v: Mapping[str, Any], me: int, out: MutableSequence[float]) -> None:
         values = v[key]
-        out[start:stop] = array("d", values[me:] + values[:me])
+        out[start:stop] = array(TYPECODE, [count * factor for count in values[me:] + values[:me]])
 
     return write
 
 
 def write_parts(
     parts: Sequence[Part],
-    slices: Mapping[str, tuple[int, int]],
     values: Mapping[str, Any],
     chair: int,
     out: MutableSequence[float],
 ) -> None:
-    """Every part written into `out` (zeroed) from `values` (a view, or the fields read from a state),
-    the slices of a part with a `scale` multiplied by it."""
+    """Every part written into `out` (zeroed) from `values` (a view, or the fields read from a state)."""
     for part in parts:
         part.write(values, chair, out)
-        if part.scale is not None:
-            for name in part.writes:
-                start, stop = slices[name]
-                for at in range(start, stop):
-                    out[at] *= part.scale
 
 
 class _Memo:
@@ -170,15 +165,14 @@ class _Memo:
         self.parts = tuple(parts)
         self.spans = tuple(
             tuple(
-                (start, stop, array("d", bytes(8 * (stop - start))))
+                (start, stop, array(TYPECODE, bytes(4 * (stop - start))))
                 for start, stop in (encoder.slices[name] for name in part.writes)
             )
             for part in parts
         )
-        self.out = array("d", bytes(8 * encoder.size))
+        self.out = array(TYPECODE, bytes(4 * encoder.size))
         self.last: list[Any] = [None] * len(ordered)
         self.named: dict[str, Any] = {}
-        self.started = False
         self.source = _update_source(self.fields, self.parts, position)
         namespace: dict[str, Any] = {
             "getters": [f.get for f in ordered],
@@ -190,16 +184,16 @@ class _Memo:
         self._update: Callable[[Any, Any, int | None, int], array[float]] = namespace["update"]
 
     def update(self, state: Any, seat: int | None, chair: int) -> array[float]:
-        if not self.started:  # the first vector: every field read, every part written (some read none)
-            last, named = self.last, self.named
-            for i, f in enumerate(self.fields):
-                value = getattr(state, f.name) if f.get is None else f.get(state, seat)
-                last[i] = named[f.name] = f.copy(value)
-            for part in self.parts:
-                part.write(named, chair, self.out)
-            self.started = True
-            return self.out
-        return self._update(self, state, seat, chair)
+        """The buffer brought up to date for `state`. The first call reads every field and writes
+        every part (some read no field); from then on this memo's `update` is the generated one."""
+        last, named = self.last, self.named
+        for i, f in enumerate(self.fields):
+            value = getattr(state, f.name) if f.get is None else f.get(state, seat)
+            last[i] = named[f.name] = f.copy(value)
+        for part in self.parts:
+            part.write(named, chair, self.out)
+        self.update = MethodType(self._update, self)  # type: ignore[method-assign]
+        return self.out
 
 
 def _update_source(fields: Sequence[Field], parts: Sequence[Part], position: Mapping[str, int]) -> str:
@@ -249,8 +243,7 @@ class Tracker:
       (so a step that changes one field rewrites its parts once, whichever seat asks next); the
       seat's vector takes its number i from `public[permutations[chair][i]]`;
     - `private`: the parts reading the seat's own fields (a hand), written from its chair and kept
-      per seat; they fill the positions `private_positions` (None when the encoder has none);
-    - `scales`: what every number is then multiplied by (None: every one by 1).
+      per seat; they fill the positions `private_positions` (None when the encoder has none).
 
     The arrays are the tracker's own and change on the next call: copy them."""
 
@@ -272,21 +265,18 @@ class Tracker:
         self._fields_private, self._private_parts = _read_by(fields, private), private
         self._private: dict[int | None, _Memo] = {}
         """Per seat: the parts only that seat sees."""
+        self._chairs: dict[int | None, int] = {}
+        """Per seat: its chair (`encoder.chair`), as first asked."""
         self.permutations = [encoder.layout.permutation(encoder.sides, chair) for chair in range(encoder.sides)]
         self.private_positions = sorted(
             at for part in private for name in part.writes for at in range(*encoder.slices[name])
         )
-        scales = array("d", [1.0]) * encoder.size
-        for part in parts:
-            if part.scale is not None:
-                for name in part.writes:
-                    start, stop = encoder.slices[name]
-                    scales[start:stop] = array("d", [part.scale]) * (stop - start)
-        self.scales: array[float] | None = scales if any(part.scale is not None for part in parts) else None
 
     def __call__(self, state: Any, seat: int | None) -> tuple[int, array[float], array[float] | None]:
         """(the seat's chair, `public`, `private`) for `seat`'s view of `state`."""
-        chair = self.encoder.chair(seat)
+        chair = self._chairs.get(seat)
+        if chair is None:
+            chair = self._chairs[seat] = self.encoder.chair(seat)
         public = self._public.update(state, seat, 0)
         if not self._private_parts:
             return chair, public, None
@@ -310,6 +300,7 @@ def _read_by(fields: Sequence[Field], parts: Sequence[Part]) -> list[Field]:
 
 
 __all__ = [
+    "TYPECODE",
     "Field",
     "Part",
     "PartsEncoder",

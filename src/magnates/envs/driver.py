@@ -49,6 +49,9 @@ class Driver:
         self.masked = frozenset() if concessions else concession_ids(game)
         self.rng = random.Random()
         self.state: State = game.new_initial_state()
+        """The game now: changed only by `reset` and `play` (what this driver knows of it follows)."""
+        self._player = self.state.current_player()
+        """`state.current_player()`, as the last change left it."""
         self._legal: list[int] | None = None
         self._zeros = np.zeros(self.num_actions, dtype=np.int8)
         self._masks: dict[tuple[int, ...], np.ndarray] = {}
@@ -65,11 +68,14 @@ class Driver:
     def resolve_chance(self) -> None:
         """Play chance nodes until a seat must decide or the game ends."""
         state, rng = self.state, self.rng
-        while state.current_player() == CHANCE:
+        player = state.current_player()
+        while player == CHANCE:
             state.apply_action(sample(state.chance_outcomes(), rng))
+            player = state.current_player()
+        self._player = player
 
     def current_player(self) -> int:
-        return self.state.current_player()
+        return self._player
 
     def is_over(self) -> bool:
         return self.state.is_terminal()
@@ -87,7 +93,7 @@ class Driver:
     def mask(self, seat: int | None = None) -> np.ndarray:
         """A fresh int8 mask over the action space: 1 for each legal action of `seat` (default: the
         deciding seat; all zeros for a seat that does not decide now)."""
-        if seat is not None and seat != self.state.current_player():
+        if seat is not None and seat != self._player:
             return self._zeros.copy()
         key = tuple(self.legal())
         mask = self._masks.get(key)

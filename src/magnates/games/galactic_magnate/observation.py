@@ -35,7 +35,7 @@ from collections.abc import Mapping, MutableSequence
 from typing import TYPE_CHECKING, Any
 
 from magnates.core.encoding import INF, SEAT
-from magnates.core.incremental import Field, Part, PartsEncoder, rows, same, shallow, write_parts
+from magnates.core.incremental import TYPECODE, Field, Part, PartsEncoder, rows, same, shallow, write_parts
 from magnates.games.galactic_magnate import trading
 from magnates.games.galactic_magnate.board import BOARD_SIZE, EVENTS, GROUPS, PROPERTIES, TABLES, Tables
 from magnates.games.galactic_magnate.phases import PHASE_NAMES
@@ -217,7 +217,7 @@ class GalacticMagnateEncoder(PartsEncoder):
 
     def encode(self, view: Mapping[str, Any]) -> list[float]:
         out = [0.0] * self.layout.size
-        write_parts(self._parts, self.slices, view, self.chair(view["seat"]), out)
+        write_parts(self._parts, view, self.chair(view["seat"]), out)
         return out
 
     # -- writing each part (`v`: the view, or the same fields read from the state) --------------------
@@ -272,7 +272,7 @@ class GalacticMagnateEncoder(PartsEncoder):
 
         def write(v: Mapping[str, Any], me: int, out: Out) -> None:
             values = v[key]
-            out[start:stop] = array("d", [value / scale for value in values[me:] + values[:me]])
+            out[start:stop] = array(TYPECODE, [value / scale for value in values[me:] + values[:me]])
 
         return write
 

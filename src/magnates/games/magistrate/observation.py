@@ -37,6 +37,7 @@ from typing import Any
 
 from magnates.core.encoding import INF, SEAT
 from magnates.core.incremental import (
+    TYPECODE,
     Field,
     Part,
     PartsEncoder,
@@ -227,12 +228,12 @@ class MagistrateEncoder(PartsEncoder):
 
     def parts(self) -> tuple[Part, ...]:
         per_seat = [
-            Part(name, (name,), (name,), seat_counts(name, start, start + self.sides), scale)
-            for start, name, scale in self.per_seat
+            Part(name, (name,), (name,), seat_counts(name, start, start + self.sides, factor))
+            for start, name, factor in self.per_seat
         ]
         per_seat_rows = [
-            Part(name, (key,), (name,), self._seat_rows(start, stop, key), scale)
-            for (name, (start, stop, key, scale)) in zip(
+            Part(name, (key,), (name,), self._seat_rows(start, stop, key, factor))
+            for (name, (start, stop, key, factor)) in zip(
                 ("soldiers", "agents.placed", "supply", "evidence"), self.per_seat_rows, strict=True
             )
         ]
@@ -278,7 +279,7 @@ class MagistrateEncoder(PartsEncoder):
 
     def encode(self, view: Mapping[str, Any]) -> list[float]:
         out = [0.0] * self.layout.size
-        write_parts(self._parts, self.slices, view, self.chair(view["you"]), out)
+        write_parts(self._parts, view, self.chair(view["you"]), out)
         return out
 
     # -- writing each part (`v`: the view, or the same fields read from the state) --------------------
@@ -325,12 +326,13 @@ class MagistrateEncoder(PartsEncoder):
         for card in v["discard"]:
             out[base + card] += 1.0
 
-    def _seat_rows(self, start: int, stop: int, key: str) -> Writer:
-        """A per-seat row, one block per seat, "me" first (scaled by its part)."""
+    def _seat_rows(self, start: int, stop: int, key: str, factor: float) -> Writer:
+        """A per-seat row of counts, one block per seat, "me" first, each multiplied by `factor`."""
 
         def write(v: Mapping[str, Any], me: int, out: Out) -> None:
             rows_ = v[key]
-            out[start:stop] = array("d", chain.from_iterable(rows_[me:] + rows_[:me]))
+            counts = chain.from_iterable(rows_[me:] + rows_[:me])
+            out[start:stop] = array(TYPECODE, [count * factor for count in counts])
 
         return write
 
@@ -360,9 +362,12 @@ class MagistrateEncoder(PartsEncoder):
             out[base + province] = 1.0
 
     def _draws(self, v: Mapping[str, Any], me: int, out: Out) -> None:
-        rel = self.rels[me]
+        rel, drawn = self.rels[me], [0.0] * self.sides
         for q, count in v["draws"]:
-            out[self.s_draws + rel[q]] += count / HAND_SCALE
+            drawn[rel[q]] += count / HAND_SCALE  # summed first, then stored: one rounding to float32
+        for r, total in enumerate(drawn):
+            if total:
+                out[self.s_draws + r] = total
 
     def _battle(self, v: Mapping[str, Any], me: int, out: Out) -> None:
         battle = v["battle"]
@@ -390,8 +395,12 @@ class MagistrateEncoder(PartsEncoder):
         w = self.path
         for judge, space in enumerate(v["judges"]):
             out[self.s_judges + judge * w + space] = 1.0
+        scored = [0.0] * len(v["judges"])
         for judge in v["scored"]:
-            out[self.s_scored + judge] += 1.0 / self.scoring_scale
+            scored[judge] += 1.0 / self.scoring_scale  # summed first, then stored: one rounding
+        for judge, total in enumerate(scored):
+            if total:
+                out[self.s_scored + judge] = total
         for judge in v["passed_home"]:
             out[self.s_passed + judge] += 1.0
 

@@ -32,7 +32,18 @@ from collections.abc import Callable, Mapping, MutableSequence
 from typing import Any
 
 from magnates.core.encoding import INF, SEAT
-from magnates.core.incremental import Field, Part, PartsEncoder, Writer, rows, same, seat_counts, shallow, write_parts
+from magnates.core.incremental import (
+    TYPECODE,
+    Field,
+    Part,
+    PartsEncoder,
+    Writer,
+    rows,
+    same,
+    seat_counts,
+    shallow,
+    write_parts,
+)
 from magnates.games.magistratvm import phases
 from magnates.games.magistratvm.components import (
     NUM_SLOTS,
@@ -201,8 +212,8 @@ class MagistratvmEncoder(PartsEncoder):
             Part("displaced", ("disp_office",), ("displaced.office",), self._displaced),
             Part("pending_tile", ("pending_tile",), ("pending_tile",), self._pending_tile),
             *(
-                Part(key, (key,), (key,), seat_counts(key, start, start + self.sides), None if scale == 1.0 else scale)
-                for start, key, scale in self.per_seat
+                Part(key, (key,), (key,), seat_counts(key, start, start + self.sides, factor))
+                for start, key, factor in self.per_seat
             ),
             Part(
                 "available_gold",
@@ -246,7 +257,7 @@ class MagistratvmEncoder(PartsEncoder):
 
     def encode(self, view: Mapping[str, Any]) -> list[float]:
         out = [0.0] * self.layout.size
-        write_parts(self._parts, self.slices, view, self.chair(view["seat"]), out)
+        write_parts(self._parts, view, self.chair(view["seat"]), out)
         return out
 
     def available_gold(self, v: Mapping[str, Any]) -> list[int]:
@@ -359,7 +370,7 @@ class MagistratvmEncoder(PartsEncoder):
         """Each seat's influence tokens on each Province (the whole slice)."""
         start, stop = self.slices["places.tokens"]
         rows_ = v["tokens"] if me == 0 else [row[me:] + row[:me] for row in v["tokens"]]
-        out[start:stop] = array("d", [x / TOKENS_SCALE for row in rows_ for x in row])
+        out[start:stop] = array(TYPECODE, [x / TOKENS_SCALE for row in rows_ for x in row])
 
     def _elected(self, v: Mapping[str, Any], me: int, out: Out) -> None:
         base = self.s_place_elected
@@ -413,7 +424,7 @@ class MagistratvmEncoder(PartsEncoder):
         def write(v: Mapping[str, Any], me: int, out: Out) -> None:
             rows_ = v[key] if me == 0 else [row[me:] + row[:me] for row in v[key]]
             out[start:stop] = array(
-                "d", [x / seats for seats, row in zip(office_seats, rows_, strict=True) for x in row]
+                TYPECODE, [x / seats for seats, row in zip(office_seats, rows_, strict=True) for x in row]
             )
 
         return write

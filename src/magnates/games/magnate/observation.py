@@ -24,7 +24,7 @@ from collections.abc import Mapping, MutableSequence
 from typing import TYPE_CHECKING, Any
 
 from magnates.core.encoding import INF, SEAT
-from magnates.core.incremental import Field, Part, PartsEncoder, maybe_shallow, rows, shallow
+from magnates.core.incremental import TYPECODE, Field, Part, PartsEncoder, maybe_shallow, rows, shallow
 from magnates.decktet import SUITS, Kind
 from magnates.games.magnate.state import PHASE_NAMES
 
@@ -48,11 +48,6 @@ COUNTERS = (
     "crowns_to_deal",
 )
 
-
-DistrictBlock = tuple[list[list[int]], list[int], list[list[int]], list[int], list[int], list[float], int, list[int]]
-"""One district as the tracker last saw it: its lanes, deed cards and deed payments as copied, then
-what they encode from side 0's chair: the positions of its own slices that hold 1, its other
-positions and their values, the leading side (-1: none), and the deed cards in its lanes."""
 
 Out = MutableSequence[float]
 
@@ -126,17 +121,42 @@ class MagnateEncoder(PartsEncoder):
         """Per chair: the `district_open` entries that are 1 (which sides may build where is fixed)."""
         self.chairs = [[(me + rel) % sides for rel in range(sides)] for me in range(sides)]
         """Per chair: the sides in relative order (the chair's own side first)."""
-        self._blocks: list[DistrictBlock] = [
-            self._district_block([[]] * sides, [-1] * sides, [], d) for d in range(districts)
+        self._region = array(TYPECODE, bytes(4 * (self.s_led + sides - self.s_lanes)))
+        """The district slices (`lanes` to `districts_led`) from side 0's chair, as the lanes below
+        make them (at first every district empty, which encodes as nothing)."""
+        self._seen: list[tuple[list[list[int]], list[int], list[Any]]] = [
+            ([[] for _ in range(sides)], [-1] * sides, [None] * sides) for _ in range(districts)
         ]
-        """Per district: what the tracker last made of it, and the public fields it came from (at
-        first an empty district, which encodes as nothing)."""
-        self._region = array("d", bytes(8 * (self.s_led + sides - self.s_lanes)))
-        """The district slices (`lanes` to `districts_led`) as the blocks in `_blocks` make them."""
+        """Per district: copies of its lanes, deed cards and deed payments as `_region` shows them."""
+        self._written: list[list[list[int]]] = [[[] for _ in range(sides)] for _ in range(districts)]
+        """Per district and side: the positions of `_region` its lane made non-zero (not the deeds')."""
+        base = self.s_lanes
+        self._lane_at = [
+            [
+                (
+                    (d * sides + side) * cards,
+                    self.s_deeds - base,
+                    self.s_deed_paid - base + (d * sides + side) * 6,
+                    self.s_deed_missing - base + d * sides + side,
+                    self.s_values - base + d * sides + side,
+                )
+                for side in range(sides)
+            ]
+            for d in range(districts)
+        ]
+        """Per district and side, where in `_region` its lane's numbers go: its cards (plus the
+        card's id), the deeds (plus the card's id), its deed's payments, what the deed still needs,
+        its value."""
+        self._deed_in_lane = [[-1] * sides for _ in range(districts)]
+        """Per district and side: the deed card its lane shows (-1: none)."""
+        self._lane_values = [[0] * sides for _ in range(districts)]
+        """Per district and side: its lane's value."""
+        self._leaders = [-1] * districts
+        """Per district: the side that leads it (-1: none)."""
         self._deeds_held = [0] * cards
-        """Per card: how many of the blocks hold it as a deed (one at most, in any one state)."""
+        """Per card: how many lanes show it as a deed (one at most, in any one state)."""
         self._led = [0] * sides
-        """Per side: how many of the blocks it leads."""
+        """Per side: how many districts it leads."""
 
     def encode(self, view: Mapping[str, Any]) -> list[float]:
         out = [0.0] * self.layout.size
@@ -349,100 +369,97 @@ class MagnateEncoder(PartsEncoder):
     def _districts_part(self, v: Mapping[str, Any], me: int, out: Out) -> None:
         """Every district, from side 0's chair (the tracker's chair for everything it shares between
         seats). The district slices (`lanes` to `districts_led`) lie end to end, and are kept whole in
-        `_region`: each district's numbers are remembered with exact copies of the fields they are
-        made from (its lanes, deed cards and deed payments) and made again only when those differ,
-        so a step that plays one card rewrites one district, and the region is copied in at once."""
+        `_region`, lane by lane: each lane's numbers are remembered with exact copies of what they
+        are made from (its cards, its deed, the deed's payments) and made again only when those
+        differ, so a step that plays one card rewrites one lane, and the region is copied in at once."""
         if me != 0:
             raise ValueError("Magnate's district part is written from side 0's chair only")
         lanes, deed_card, deed_paid = v["lanes"], v["deed_card"], v["deed_paid"]
-        blocks, region, base = self._blocks, self._region, self.s_lanes
-        deeds_at, deeds_held, led = self.s_deeds - base, self._deeds_held, self._led
-        for d, block in enumerate(blocks):
-            if block[0] != lanes[d] or block[1] != deed_card[d] or block[2] != deed_paid[d]:
-                for at in block[3]:  # the district's own numbers, then its share of the deeds and the lead
-                    region[at - base] = 0.0
-                for at in block[4]:
-                    region[at - base] = 0.0
-                for deed in block[7]:
-                    deeds_held[deed] -= 1
-                    region[deeds_at + deed] = 1.0 if deeds_held[deed] else 0.0
-                if block[6] >= 0:
-                    led[block[6]] -= 1
-                    region[self.s_led - base + block[6]] = led[block[6]] / self.n_districts
-                block = blocks[d] = self._district_block(lanes[d], deed_card[d], deed_paid[d], d)
-                for at in block[3]:
-                    region[at - base] = 1.0
-                for at, value in zip(block[4], block[5], strict=True):
-                    region[at - base] = value
-                for deed in block[7]:
-                    deeds_held[deed] += 1
-                    region[deeds_at + deed] = 1.0
-                if block[6] >= 0:
-                    led[block[6]] += 1
-                    region[self.s_led - base + block[6]] = led[block[6]] / self.n_districts
-        out[base : base + len(region)] = region
-
-    def _district_block(
-        self, row: list[list[int]], deeds: list[int], paid_row: list[list[int]], d: int
-    ) -> DistrictBlock:
-        """District `d` encoded from side 0's chair, with copies of the fields it is made from."""
-        sides, cards = self.sides, self.cards
-        ones: list[int] = []
-        at: list[int] = []
-        values_at: list[float] = []
-        deeds_in_play: list[int] = []
-        leader = -1
-        if any(row):  # an empty district: no card, no value, no leader
-            score_rank, masks = self.score_rank, self.suit_mask
-            official_aces, is_ace, develop_cost = self.official_aces, self.is_ace, self.develop_cost
-            lane_totals = self._lane_totals
-            values = [0] * sides
+        for d, (row, deeds, paid_row, (seen_row, seen_deeds, seen_paid)) in enumerate(
+            zip(lanes, deed_card, deed_paid, self._seen, strict=True)
+        ):
+            if seen_row == row and seen_deeds == deeds and seen_paid == paid_row:
+                continue
             for side, lane in enumerate(row):
-                if not lane:
-                    continue
-                slot = d * sides + side
-                ones.extend(map((self.s_lanes + slot * cards).__add__, lane))
-                deed = deeds[side]
-                developed = lane
-                if deed in lane:
-                    deeds_in_play.append(deed)
-                    paid = paid_row[side]
-                    pbase = self.s_deed_paid + slot * 6
-                    at.extend(range(pbase, pbase + 6))
-                    values_at.extend([got / TOKEN_SCALE for got in paid])
-                    at.append(self.s_deed_missing + slot)
-                    values_at.append((develop_cost[deed] - sum(paid)) / TOKEN_SCALE)
-                    developed = [card for card in lane if card != deed]
-                key = tuple(developed)
-                total = lane_totals.get(key, -1)
-                if total < 0:
-                    total = 0
-                    for card in developed:
-                        if official_aces and is_ace[card]:
-                            bit = masks[card]
-                            total += sum(1 for other in developed if masks[other] & bit)
-                        else:
-                            total += score_rank[card]
-                    if len(lane_totals) > LANE_CACHE:
-                        lane_totals.clear()
-                    lane_totals[key] = total
-                values[side] = total
-                at.append(self.s_values + slot)
-                values_at.append(total / VALUE_SCALE)
-            best = max(values)
-            if best > 0 and values.count(best) == 1:
-                leader = values.index(best)
-                ones.append(self.s_leaders + d * sides + leader)
-        return (
-            [lane[:] for lane in row],
-            deeds[:],
-            [paid[:] for paid in paid_row],
-            ones,
-            at,
-            values_at,
-            leader,
-            deeds_in_play,
-        )
+                if seen_row[side] != lane or seen_deeds[side] != deeds[side] or seen_paid[side] != paid_row[side]:
+                    self._lane(d, side, lane, deeds[side], paid_row[side])
+                    seen_row[side], seen_deeds[side], seen_paid[side] = lane[:], deeds[side], paid_row[side][:]
+            self._lead(d)
+        base = self.s_lanes
+        out[base : base + len(self._region)] = self._region
+
+    def _lane(self, d: int, side: int, lane: list[int], deed: int, paid: list[int]) -> None:
+        """Side `side`'s lane in district `d` written again into `_region`: its cards, its deed's
+        payments and what it still needs, its value; and the deeds shown."""
+        region, deeds_held = self._region, self._deeds_held
+        first, deeds_at, paid_at, missing_at, value_at = self._lane_at[d][side]
+        written = self._written[d][side]
+        for at in written:
+            region[at] = 0.0
+        shown = self._deed_in_lane[d][side]
+        if shown >= 0:
+            deeds_held[shown] -= 1
+            if not deeds_held[shown]:
+                region[deeds_at + shown] = 0.0
+        written = []
+        for card in lane:
+            region[first + card] = 1.0
+            written.append(first + card)
+        developed = lane
+        if deed in lane:
+            deeds_held[deed] += 1
+            region[deeds_at + deed] = 1.0
+            at = paid_at
+            for got in paid:
+                region[at] = got / TOKEN_SCALE
+                at += 1
+            region[missing_at] = (self.develop_cost[deed] - sum(paid)) / TOKEN_SCALE
+            written.extend((paid_at, paid_at + 1, paid_at + 2, paid_at + 3, paid_at + 4, paid_at + 5, missing_at))
+            developed = [card for card in lane if card != deed]
+        else:
+            deed = -1
+        self._deed_in_lane[d][side] = deed
+        total = self._lane_totals.get(tuple(developed), -1)
+        if total < 0:
+            total = self._lane_value(developed)
+        self._lane_values[d][side] = total
+        if lane:
+            region[value_at] = total / VALUE_SCALE
+            written.append(value_at)
+        self._written[d][side] = written
+
+    def _lane_value(self, developed: list[int]) -> int:
+        """The value of a lane's developed cards, remembered in `_lane_totals` (a pure function of
+        the cards)."""
+        total = 0
+        masks, is_ace = self.suit_mask, self.is_ace
+        for card in developed:
+            if self.official_aces and is_ace[card]:
+                bit = masks[card]
+                total += sum(1 for other in developed if masks[other] & bit)
+            else:
+                total += self.score_rank[card]
+        if len(self._lane_totals) > LANE_CACHE:
+            self._lane_totals.clear()
+        self._lane_totals[tuple(developed)] = total
+        return total
+
+    def _lead(self, d: int) -> None:
+        """District `d`'s leader (the one side with the highest value above 0) written again into
+        `_region`, with how many districts each side leads."""
+        values = self._lane_values[d]
+        best = max(values)
+        leader = values.index(best) if best > 0 and values.count(best) == 1 else -1
+        before = self._leaders[d]
+        if leader == before:
+            return
+        region, base, led, sides = self._region, self.s_lanes, self._led, self.sides
+        for side, step, mark in ((before, -1, 0.0), (leader, 1, 1.0)):
+            if side >= 0:
+                region[self.s_leaders - base + d * sides + side] = mark
+                led[side] += step
+                region[self.s_led - base + side] = led[side] / self.n_districts
+        self._leaders[d] = leader
 
     def _districts(self, districts: list[dict[str, Any]], me: int, out: MutableSequence[float]) -> None:
         sides, cards = self.sides, self.cards
@@ -492,7 +509,7 @@ class MagnateEncoder(PartsEncoder):
 
 def _deep(value: list[list[list[int]]]) -> list[list[list[int]]]:
     """The copy of a list of lists of lists of numbers (every district's lanes or deed payments)."""
-    return [[inner[:] for inner in row] for row in value]
+    return [list(map(list.copy, row)) for row in value]
 
 
 def _deciding_side(state: MagnateState, seat: int | None) -> int:
