@@ -22,7 +22,7 @@ from magnates.bots.observation import Observer
 from magnates.core.chance import sample
 from magnates.core.encoding import SEAT, Layout
 from magnates.core.game import Game, State
-from magnates.core.incremental import Field, Part, PartsEncoder, Tracker, seat_counts
+from magnates.core.incremental import Field, Part, PartsEncoder, Tracker, rows, seat_counts
 from magnates.envs.concessions import concession_ids, without_concessions
 
 from .env_cases import CASES, loaded
@@ -190,3 +190,15 @@ def test_an_observer_pickles_with_a_fresh_tracker_that_agrees(game: str) -> None
     for state in reversed(states):
         for seat in (0, 1, None):
             assert np.array_equal(copy(state, seat), observer(state, seat))
+
+
+def test_a_row_copy_is_a_fresh_list_of_lists_and_refuses_tuples() -> None:
+    """A tracker compares a field with its copy: a copy must be equal, not shared, and a row that is
+    not a list is refused (a list copy of a tuple row would never compare equal to it)."""
+    table = [[1, 2], [3]]
+    copy = rows(table)
+    assert copy == table and copy is not table and all(a is not b for a, b in zip(copy, table, strict=True))
+    table[0].append(4)
+    assert copy == [[1, 2], [3]]
+    with pytest.raises(TypeError):
+        rows([(1, 2)])  # type: ignore[list-item]

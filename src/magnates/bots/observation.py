@@ -37,15 +37,11 @@ class Observer:
             self._private = _runs(tracker.private_positions)
             """The positions the seat's own parts fill, as (start, stop) runs."""
             self._views: dict[int, tuple[Any, FloatArray]] = {}
-            self._public: tuple[Any, FloatArray] = (None, np.zeros(0, dtype=np.float32))
-            """The tracker's buffer of what every seat sees, and it as a numpy array."""
         self._fill: Any = getattr(encoder, "fill", None)
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickled without the numpy views of the tracker's buffers (an unpickled tracker is fresh)."""
-        if "_views" not in self.__dict__:
-            return dict(self.__dict__)
-        return {**self.__dict__, "_views": {}, "_public": (None, np.zeros(0, dtype=np.float32))}
+        return {**self.__dict__, "_views": {}} if "_views" in self.__dict__ else dict(self.__dict__)
 
     def _numbers(self, buffer: Any) -> FloatArray:
         """A tracker's buffer as a numpy array sharing its memory, made once per buffer (a tracker
@@ -58,10 +54,7 @@ class Observer:
     def __call__(self, state: State, seat: int | None) -> FloatArray:
         if self._tracker is not None:
             chair, public, private = self._tracker(state, seat)
-            known = self._public
-            if known[0] is not public:
-                known = self._public = (public, self._numbers(public))
-            vector = known[1].take(self._permutations[chair])
+            vector = self._numbers(public).take(self._permutations[chair])
             if private is not None:
                 mine = self._numbers(private)
                 for start, stop in self._private:

@@ -265,8 +265,6 @@ class Tracker:
         self._fields_private, self._private_parts = _read_by(fields, private), private
         self._private: dict[int | None, _Memo] = {}
         """Per seat: the parts only that seat sees."""
-        self._chairs: dict[int | None, int] = {}
-        """Per seat: its chair (`encoder.chair`), as first asked."""
         self.permutations = [encoder.layout.permutation(encoder.sides, chair) for chair in range(encoder.sides)]
         self.private_positions = sorted(
             at for part in private for name in part.writes for at in range(*encoder.slices[name])
@@ -274,9 +272,7 @@ class Tracker:
 
     def __call__(self, state: Any, seat: int | None) -> tuple[int, array[float], array[float] | None]:
         """(the seat's chair, `public`, `private`) for `seat`'s view of `state`."""
-        chair = self._chairs.get(seat)
-        if chair is None:
-            chair = self._chairs[seat] = self.encoder.chair(seat)
+        chair = self.encoder.chair(seat)
         public = self._public.update(state, seat, 0)
         if not self._private_parts:
             return chair, public, None

@@ -128,8 +128,6 @@ class MagnateEncoder(PartsEncoder):
             ([[] for _ in range(sides)], [-1] * sides, [None] * sides) for _ in range(districts)
         ]
         """Per district: copies of its lanes, deed cards and deed payments as `_region` shows them."""
-        self._written: list[list[list[int]]] = [[[] for _ in range(sides)] for _ in range(districts)]
-        """Per district and side: the positions of `_region` its lane made non-zero (not the deeds')."""
         base = self.s_lanes
         self._lane_at = [
             [
@@ -147,8 +145,6 @@ class MagnateEncoder(PartsEncoder):
         """Per district and side, where in `_region` its lane's numbers go: its cards (plus the
         card's id), the deeds (plus the card's id), its deed's payments, what the deed still needs,
         its value."""
-        self._deed_in_lane = [[-1] * sides for _ in range(districts)]
-        """Per district and side: the deed card its lane shows (-1: none)."""
         self._lane_values = [[0] * sides for _ in range(districts)]
         """Per district and side: its lane's value."""
         self._leaders = [-1] * districts
@@ -383,28 +379,30 @@ class MagnateEncoder(PartsEncoder):
             for side, lane in enumerate(row):
                 if seen_row[side] != lane or seen_deeds[side] != deeds[side] or seen_paid[side] != paid_row[side]:
                     self._lane(d, side, lane, deeds[side], paid_row[side])
-                    seen_row[side], seen_deeds[side], seen_paid[side] = lane[:], deeds[side], paid_row[side][:]
             self._lead(d)
         base = self.s_lanes
         out[base : base + len(self._region)] = self._region
 
     def _lane(self, d: int, side: int, lane: list[int], deed: int, paid: list[int]) -> None:
-        """Side `side`'s lane in district `d` written again into `_region`: its cards, its deed's
-        payments and what it still needs, its value; and the deeds shown."""
+        """Side `side`'s lane in district `d` written again into `_region` (its cards, its deed's
+        payments and what it still needs, its value; and the deeds shown), over what its copies in
+        `_seen` wrote, and those copies made anew."""
         region, deeds_held = self._region, self._deeds_held
         first, deeds_at, paid_at, missing_at, value_at = self._lane_at[d][side]
-        written = self._written[d][side]
-        for at in written:
-            region[at] = 0.0
-        shown = self._deed_in_lane[d][side]
-        if shown >= 0:
+        seen_row, seen_deeds, seen_paid = self._seen[d]
+        before, shown = seen_row[side], seen_deeds[side]
+        for card in before:
+            region[first + card] = 0.0
+        if before:
+            region[value_at] = 0.0
+        if shown in before:
             deeds_held[shown] -= 1
             if not deeds_held[shown]:
                 region[deeds_at + shown] = 0.0
-        written = []
+            region[paid_at : paid_at + 6] = array(TYPECODE, bytes(24))
+            region[missing_at] = 0.0
         for card in lane:
             region[first + card] = 1.0
-            written.append(first + card)
         developed = lane
         if deed in lane:
             deeds_held[deed] += 1
@@ -414,23 +412,20 @@ class MagnateEncoder(PartsEncoder):
                 region[at] = got / TOKEN_SCALE
                 at += 1
             region[missing_at] = (self.develop_cost[deed] - sum(paid)) / TOKEN_SCALE
-            written.extend((paid_at, paid_at + 1, paid_at + 2, paid_at + 3, paid_at + 4, paid_at + 5, missing_at))
             developed = [card for card in lane if card != deed]
-        else:
-            deed = -1
-        self._deed_in_lane[d][side] = deed
-        total = self._lane_totals.get(tuple(developed), -1)
-        if total < 0:
-            total = self._lane_value(developed)
+        total = self._lane_value(developed)
         self._lane_values[d][side] = total
         if lane:
             region[value_at] = total / VALUE_SCALE
-            written.append(value_at)
-        self._written[d][side] = written
+        seen_row[side], seen_deeds[side], seen_paid[side] = lane[:], deed, paid[:]
 
     def _lane_value(self, developed: list[int]) -> int:
-        """The value of a lane's developed cards, remembered in `_lane_totals` (a pure function of
+        """The value of a lane's developed cards (remembered in `_lane_totals`: a pure function of
         the cards)."""
+        key = tuple(developed)
+        total = self._lane_totals.get(key, -1)
+        if total >= 0:
+            return total
         total = 0
         masks, is_ace = self.suit_mask, self.is_ace
         for card in developed:
@@ -441,7 +436,7 @@ class MagnateEncoder(PartsEncoder):
                 total += self.score_rank[card]
         if len(self._lane_totals) > LANE_CACHE:
             self._lane_totals.clear()
-        self._lane_totals[tuple(developed)] = total
+        self._lane_totals[key] = total
         return total
 
     def _lead(self, d: int) -> None:
