@@ -148,15 +148,52 @@ def test_a_state_without_an_instance_dict_is_read_alike() -> None:
     plain, slotted = Tracker(Pair()), Tracker(Pair())
     for counts, turn in (([3, 1], 0), ([3, 2], 1), ([3, 2], 0), ([0, 0], 1)):
         for seat in (0, 1):
-            chair, public, private = plain(Plain(counts, turn), seat)
-            other_chair, other_public, other_private = slotted(Slotted(counts, turn), seat)
-            assert (chair, list(public), private) == (other_chair, list(other_public), other_private)
-            at = plain.permutations[chair]
-            mine = [public[at[i]] for i in range(4)]
+            buffer = plain(Plain(counts, turn), seat)
+            assert list(buffer) == list(slotted(Slotted(counts, turn), seat))
+            assert plain.positions(seat) == slotted.positions(seat) == plain.permutations[seat]
+            mine = [buffer[at] for at in plain.positions(seat)]
             assert mine[:2] == [float(counts[seat]), float(counts[1 - seat])]  # "me" first
             assert mine[2:] == ([1.0, 0.0] if turn == seat else [0.0, 1.0])
     with pytest.raises(AttributeError):
         Tracker(Pair())(Slotted.__new__(Slotted), 0)  # a field the state lacks is an error, not a zero
+
+
+class PairWithHands(Pair):
+    """`Pair` and each seat's own hand of two cards (a spectator sees none)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.s_hand = self.layout.add("hand", 2)[0]
+
+    def fields(self) -> tuple[Field, ...]:
+        own = Field("hand", get=lambda state, seat: None if seat is None else state.hands[seat], private=True)
+        return (*super().fields(), own)
+
+    def parts(self) -> tuple[Part, ...]:
+        return (*super().parts(), Part("hand", ("hand",), ("hand",), self._hand))
+
+    def _hand(self, v: Mapping[str, Any], me: int, out: Any) -> None:
+        for card in v["hand"] or ():
+            out[self.s_hand + card] = 1.0
+
+
+def test_each_seat_reads_its_own_hand_from_its_own_region_and_other_seats_are_refused() -> None:
+    class Table:
+        def __init__(self, hands: list[list[int]]) -> None:
+            self.counts, self.turn, self.hands = [2, 5], 1, hands
+
+    tracker = Tracker(PairWithHands())
+    for hands in ([[0], [1]], [[0, 1], []], [[], [0]]):
+        state = Table(hands)
+        for seat in (0, 1, None):
+            buffer = tracker(state, seat)
+            vector = [buffer[at] for at in tracker.positions(seat)]
+            mine = [] if seat is None else hands[seat]
+            assert vector[4:] == [1.0 if card in mine else 0.0 for card in (0, 1)]
+            assert vector[:2] == ([5.0, 2.0] if seat == 1 else [2.0, 5.0])
+    assert len({tuple(tracker.positions(seat)[4:]) for seat in (0, 1, None)}) == 3  # a region each
+    with pytest.raises(ValueError, match="seat 2 is not a seat"):
+        tracker(Table([[0], [1]]), 2)
 
 
 def test_a_part_reading_an_undeclared_field_is_refused() -> None:

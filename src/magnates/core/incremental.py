@@ -27,7 +27,7 @@ from collections.abc import Callable, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from types import MethodType
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from magnates.core.encoding import Encoder
 
@@ -143,15 +143,23 @@ def write_parts(
 
 
 class _Memo:
-    """Some parts of the vector, kept up to date from the fields they read: the buffer they were
-    last written into, and copies of those fields as they were then.
+    """Some parts of the vector, kept up to date from the fields they read: the region of the
+    tracker's buffer they were last written into (written from `chair`), and copies of those fields
+    as they were then.
 
     `update` is written out for this memo's fields and parts when it is made (`_update_source`):
     one comparison per field with its copy, then each part whose fields changed, with no loop,
     list or set per call. It is what a hand-written tracker for the encoder would be, made from the
     encoder's declarations; its text is `self.source`."""
 
-    def __init__(self, encoder: PartsEncoder, fields: Sequence[Field], parts: Sequence[Part]) -> None:
+    def __init__(
+        self,
+        encoder: PartsEncoder,
+        fields: Sequence[Field],
+        parts: Sequence[Part],
+        out: MutableSequence[float],
+        chair: int,
+    ) -> None:
         plain = [f for f in fields if f.get is None]
         special = [f for f in fields if f.get is not None and not f.after]
         derived = [f for f in fields if f.get is not None and f.after]
@@ -170,7 +178,8 @@ class _Memo:
             )
             for part in parts
         )
-        self.out = array(TYPECODE, bytes(4 * encoder.size))
+        self.out = out
+        self.chair = chair
         self.last: list[Any] = [None] * len(ordered)
         self.named: dict[str, Any] = {}
         self.source = _update_source(self.fields, self.parts, position)
@@ -181,9 +190,9 @@ class _Memo:
             "spans": self.spans,
         }
         exec(compile(self.source, f"<tracker of {type(encoder).__name__}>", "exec"), namespace)
-        self._update: Callable[[Any, Any, int | None, int], array[float]] = namespace["update"]
+        self._update: Callable[[Any, Any, int | None], MutableSequence[float]] = namespace["update"]
 
-    def update(self, state: Any, seat: int | None, chair: int) -> array[float]:
+    def update(self, state: Any, seat: int | None) -> MutableSequence[float]:
         """The buffer brought up to date for `state`. The first call reads every field and writes
         every part (some read no field); from then on this memo's `update` is the generated one."""
         last, named = self.last, self.named
@@ -191,18 +200,18 @@ class _Memo:
             value = getattr(state, f.name) if f.get is None else f.get(state, seat)
             last[i] = named[f.name] = f.copy(value)
         for part in self.parts:
-            part.write(named, chair, self.out)
+            part.write(named, self.chair, self.out)
         self.update = MethodType(self._update, self)  # type: ignore[method-assign]
         return self.out
 
 
 def _update_source(fields: Sequence[Field], parts: Sequence[Part], position: Mapping[str, int]) -> str:
-    """The text of `update(memo, state, seat, chair)` for these fields and parts: each field read
+    """The text of `update(memo, state, seat)` for these fields and parts: each field read
     (an attribute, or its getter), compared with its copy and, if it differs, copied and its bit
     set in `changed`; a derived field read again only when a field it comes from changed; then each
     part whose fields changed has its slices zeroed (unless it writes them whole) and is written."""
     lines = [
-        "def update(memo, state, seat, chair):",
+        "def update(memo, state, seat):",
         "    last = memo.last",
         "    named = memo.named",
         "    changed = 0",
@@ -221,7 +230,7 @@ def _update_source(fields: Sequence[Field], parts: Sequence[Part], position: Map
             f"{indent}    last[{i}] = named[{f.name!r}] = {copy}",
             f"{indent}    changed |= {1 << i}",
         ]
-    lines += ["    out = memo.out", "    if not changed:", "        return out"]
+    lines += ["    out = memo.out", "    if not changed:", "        return out", "    chair = memo.chair"]
     for p, part in enumerate(parts):
         mask = sum(1 << position[name] for name in part.reads)
         if not mask:
@@ -237,15 +246,18 @@ def _update_source(fields: Sequence[Field], parts: Sequence[Part], position: Map
 
 class Tracker:
     """`tracker(state, seat)`: the encoding of `seat`'s view of `state`, brought up to date from the
-    last one, in pieces for the caller to join (the RL layer does it with numpy):
+    last one in `buffer`, from which the seat's vector is gathered: its number i is
+    `buffer[positions(seat)[i]]` (the RL layer gathers them with numpy).
 
-    - `public`: every part that reads no private field, written from chair 0 and kept across seats
-      (so a step that changes one field rewrites its parts once, whichever seat asks next); the
-      seat's vector takes its number i from `public[permutations[chair][i]]`;
-    - `private`: the parts reading the seat's own fields (a hand), written from its chair and kept
-      per seat; they fill the positions `private_positions` (None when the encoder has none).
+    The buffer holds, one `encoder.size` region after another:
 
-    The arrays are the tracker's own and change on the next call: copy them."""
+    - every part that reads no private field, written from chair 0 and kept across seats (so a
+      step that changes one field rewrites its parts once, whichever seat asks next); a seat takes
+      these numbers moved to its chair (`permutations`);
+    - per seat (spectator last), the parts reading the seat's own fields (a hand), written from its
+      chair; they fill the positions `private_positions` of its vector.
+
+    The buffer is the tracker's own and changes on the next call: copy what is gathered from it."""
 
     def __init__(self, encoder: PartsEncoder) -> None:
         self.encoder = encoder
@@ -261,7 +273,11 @@ class Tracker:
                 raise ValueError(f"part {part.name!r} reads undeclared fields: {', '.join(unknown)}")
         private = [part for part in parts if any(by_name[name].private for name in part.reads)]
         public = [part for part in parts if part not in private]
-        self._public = _Memo(encoder, _read_by(fields, public), public)
+        size = self.size = encoder.size
+        self.buffer = array(TYPECODE, bytes(4 * size * (1 + (encoder.sides + 1 if private else 0))))
+        self._regions = cast("MutableSequence[float]", memoryview(self.buffer))
+        """The buffer's float32 numbers, as regions for the memos to write in (`memoryview` slices share it)."""
+        self._public = _Memo(encoder, _read_by(fields, public), public, self._regions[:size], 0)
         self._fields_private, self._private_parts = _read_by(fields, private), private
         self._private: dict[int | None, _Memo] = {}
         """Per seat: the parts only that seat sees."""
@@ -270,16 +286,41 @@ class Tracker:
             at for part in private for name in part.writes for at in range(*encoder.slices[name])
         )
 
-    def __call__(self, state: Any, seat: int | None) -> tuple[int, array[float], array[float] | None]:
-        """(the seat's chair, `public`, `private`) for `seat`'s view of `state`."""
-        chair = self.encoder.chair(seat)
-        public = self._public.update(state, seat, 0)
-        if not self._private_parts:
-            return chair, public, None
-        memo = self._private.get(seat)
-        if memo is None:
-            memo = self._private[seat] = _Memo(self.encoder, self._fields_private, self._private_parts)
-        return chair, public, memo.update(state, seat, chair)
+    def __call__(self, state: Any, seat: int | None) -> array[float]:
+        """`buffer`, brought up to date for `seat`'s view of `state`."""
+        self._public.update(state, seat)
+        if self._private_parts:
+            memo = self._private.get(seat)
+            if memo is None:
+                memo = self._private_memo(seat)
+            memo.update(state, seat)
+        return self.buffer
+
+    def positions(self, seat: int | None) -> list[int]:
+        """Where in `buffer` each number of `seat`'s vector is."""
+        at = list(self.permutations[self.encoder.chair(seat)])
+        if self._private_parts:
+            base = self.size * self._region(seat)
+            for i in self.private_positions:
+                at[i] = base + i
+        return at
+
+    def _region(self, seat: int | None) -> int:
+        """The buffer region of `seat`'s own parts: 1 to `sides` for the seats, then the spectator's."""
+        sides = self.encoder.sides
+        if seat is None:
+            return sides + 1
+        if 0 <= seat < sides:
+            return int(seat) + 1
+        raise ValueError(f"seat {seat!r} is not a seat of this encoder (0 to {sides - 1}, or None for a spectator)")
+
+    def _private_memo(self, seat: int | None) -> _Memo:
+        size, region = self.size, self._region(seat)
+        out = self._regions[size * region : size * (region + 1)]
+        memo = self._private[seat] = _Memo(
+            self.encoder, self._fields_private, self._private_parts, out, self.encoder.chair(seat)
+        )
+        return memo
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled as a fresh tracker of the same encoder (what it remembers is only a shortcut)."""

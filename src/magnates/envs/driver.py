@@ -95,13 +95,14 @@ class Driver:
         deciding seat; all zeros for a seat that does not decide now)."""
         if seat is not None and seat != self._player:
             return self._zeros.copy()
-        key = tuple(self.legal())
+        legal = self._legal if self._legal is not None else self.legal()
+        key = tuple(legal)
         mask = self._masks.get(key)
         if mask is None:
             if len(self._masks) >= MASK_MEMO:
                 self._masks.clear()
             mask = self._masks[key] = self._zeros.copy()
-            mask[self.legal()] = 1
+            mask[legal] = 1
         return mask.copy()
 
     def observation(self, seat: int | None) -> np.ndarray:

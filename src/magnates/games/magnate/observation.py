@@ -19,6 +19,7 @@ Slices (names and lengths, documented in docs/envs.md), with C cards in play, D 
 
 from __future__ import annotations
 
+import marshal
 from array import array
 from collections.abc import Mapping, MutableSequence
 from typing import TYPE_CHECKING, Any
@@ -374,7 +375,11 @@ class MagnateEncoder(PartsEncoder):
         for d, (row, deeds, paid_row, (seen_row, seen_deeds, seen_paid)) in enumerate(
             zip(lanes, deed_card, deed_paid, self._seen, strict=True)
         ):
-            if seen_row == row and seen_deeds == deeds and seen_paid == paid_row:
+            if seen_row == row and seen_deeds == deeds:
+                if seen_paid != paid_row:  # only payments into deeds: no lane's value changed
+                    for side, paid in enumerate(paid_row):
+                        if seen_paid[side] != paid:
+                            self._payments(d, side, row[side], deeds[side], paid)
                 continue
             for side, lane in enumerate(row):
                 if seen_row[side] != lane or seen_deeds[side] != deeds[side] or seen_paid[side] != paid_row[side]:
@@ -407,17 +412,30 @@ class MagnateEncoder(PartsEncoder):
         if deed in lane:
             deeds_held[deed] += 1
             region[deeds_at + deed] = 1.0
-            at = paid_at
-            for got in paid:
-                region[at] = got / TOKEN_SCALE
-                at += 1
-            region[missing_at] = (self.develop_cost[deed] - sum(paid)) / TOKEN_SCALE
+            self._write_paid(paid_at, missing_at, deed, paid)
             developed = [card for card in lane if card != deed]
         total = self._lane_value(developed)
         self._lane_values[d][side] = total
         if lane:
             region[value_at] = total / VALUE_SCALE
         seen_row[side], seen_deeds[side], seen_paid[side] = lane[:], deed, paid[:]
+
+    def _payments(self, d: int, side: int, lane: list[int], deed: int, paid: list[int]) -> None:
+        """Side `side`'s lane in district `d`, whose cards and deed are as `_seen` has them, with new
+        payments into its deed: the payments and what the deed still needs written again."""
+        if deed in lane:
+            _first, _deeds_at, paid_at, missing_at, _value_at = self._lane_at[d][side]
+            self._write_paid(paid_at, missing_at, deed, paid)
+        self._seen[d][2][side] = paid[:]
+
+    def _write_paid(self, paid_at: int, missing_at: int, deed: int, paid: list[int]) -> None:
+        """A deed's payments, and what it still needs, written into `_region`."""
+        region = self._region
+        at = paid_at
+        for got in paid:
+            region[at] = got / TOKEN_SCALE
+            at += 1
+        region[missing_at] = (self.develop_cost[deed] - sum(paid)) / TOKEN_SCALE
 
     def _lane_value(self, developed: list[int]) -> int:
         """The value of a lane's developed cards (remembered in `_lane_totals`: a pure function of
@@ -503,8 +521,10 @@ class MagnateEncoder(PartsEncoder):
 
 
 def _deep(value: list[list[list[int]]]) -> list[list[list[int]]]:
-    """The copy of a list of lists of lists of numbers (every district's lanes or deed payments)."""
-    return [list(map(list.copy, row)) for row in value]
+    """The copy of a list of lists of lists of numbers (every district's lanes or deed payments):
+    through `marshal`, which copies plain lists of ints whole in C, in a third less time than a loop."""
+    copy: list[list[list[int]]] = marshal.loads(marshal.dumps(value))
+    return copy
 
 
 def _deciding_side(state: MagnateState, seat: int | None) -> int:
