@@ -8,13 +8,13 @@ compares equal to its copy leaves the parts that read only unchanged fields as t
 of a game change a few fields (whose turn it is, one player's money, one province), so most of the
 vector is not written again. What every seat sees alike is kept once, written from chair 0 (a
 seat's vector is that one with its numbers moved to the seat's chair); the parts that read a seat's
-own cards are kept per seat.
+own cards are kept per seat, in a region of the same buffer, so that a seat's vector is one gather.
 
 The numbers are the same as a fresh encoding's, whatever order states come in (a tracker compares
 values, never identities, and a part's slices are zeroed before it writes them again), and a seat's
 vector is made only from what that seat's view holds: the fields a tracker reads are the view's own,
 read from the state by getters that tests/envs/test_fast_encoding.py proves equal to the view path
-and blind to hidden parts. Buffers are `array('f')`, the float32 numbers of the observation space:
+and blind to hidden parts. The buffer is an `array('f')`, the float32 numbers of the observation space:
 a writer computes each number as a Python float (float64) and the buffer keeps it rounded once, as
 numpy's cast of the whole vector would (a writer that sums several numbers into one place sums them
 first, and stores the total). Standard library only.

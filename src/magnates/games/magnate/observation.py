@@ -19,7 +19,6 @@ Slices (names and lengths, documented in docs/envs.md), with C cards in play, D 
 
 from __future__ import annotations
 
-import marshal
 from array import array
 from collections.abc import Mapping, MutableSequence
 from typing import TYPE_CHECKING, Any
@@ -521,10 +520,8 @@ class MagnateEncoder(PartsEncoder):
 
 
 def _deep(value: list[list[list[int]]]) -> list[list[list[int]]]:
-    """The copy of a list of lists of lists of numbers (every district's lanes or deed payments):
-    through `marshal`, which copies plain lists of ints whole in C, in a third less time than a loop."""
-    copy: list[list[list[int]]] = marshal.loads(marshal.dumps(value))
-    return copy
+    """The copy of a list of lists of lists of numbers (every district's lanes or deed payments)."""
+    return [list(map(list.copy, row)) for row in value]
 
 
 def _deciding_side(state: MagnateState, seat: int | None) -> int:
