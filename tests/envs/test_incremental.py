@@ -194,6 +194,8 @@ def test_each_seat_reads_its_own_hand_from_its_own_region_and_other_seats_are_re
     assert len({tuple(tracker.positions(seat)[4:]) for seat in (0, 1, None)}) == 3  # a region each
     with pytest.raises(ValueError, match="seat 2 is not a seat"):
         tracker(Table([[0], [1]]), 2)
+    with pytest.raises(ValueError, match="seat 2 is not a seat"):
+        Tracker(Pair()).positions(2)  # an encoder without a seat's own parts refuses it alike
 
 
 def test_a_part_reading_an_undeclared_field_is_refused() -> None:

@@ -297,10 +297,12 @@ class Tracker:
         return self.buffer
 
     def positions(self, seat: int | None) -> list[int]:
-        """Where in `buffer` each number of `seat`'s vector is."""
+        """Where in `buffer` each number of `seat`'s vector is (a seat the encoder does not have is
+        refused, as `_region` says)."""
+        region = self._region(seat)
         at = list(self.permutations[self.encoder.chair(seat)])
         if self._private_parts:
-            base = self.size * self._region(seat)
+            base = self.size * region
             for i in self.private_positions:
                 at[i] = base + i
         return at

@@ -95,7 +95,7 @@ class Driver:
         deciding seat; all zeros for a seat that does not decide now)."""
         if seat is not None and seat != self._player:
             return self._zeros.copy()
-        legal = self._legal if self._legal is not None else self.legal()
+        legal = self.legal()
         key = tuple(legal)
         mask = self._masks.get(key)
         if mask is None:

@@ -374,16 +374,17 @@ class MagnateEncoder(PartsEncoder):
         for d, (row, deeds, paid_row, (seen_row, seen_deeds, seen_paid)) in enumerate(
             zip(lanes, deed_card, deed_paid, self._seen, strict=True)
         ):
-            if seen_row == row and seen_deeds == deeds:
-                if seen_paid != paid_row:  # only payments into deeds: no lane's value changed
-                    for side, paid in enumerate(paid_row):
-                        if seen_paid[side] != paid:
-                            self._payments(d, side, row[side], deeds[side], paid)
+            if seen_row == row and seen_deeds == deeds and seen_paid == paid_row:
                 continue
+            values_changed = False
             for side, lane in enumerate(row):
-                if seen_row[side] != lane or seen_deeds[side] != deeds[side] or seen_paid[side] != paid_row[side]:
+                if seen_row[side] != lane or seen_deeds[side] != deeds[side]:
                     self._lane(d, side, lane, deeds[side], paid_row[side])
-            self._lead(d)
+                    values_changed = True
+                elif seen_paid[side] != paid_row[side]:  # only payments into its deed: its value stays
+                    self._payments(d, side, lane, deeds[side], paid_row[side])
+            if values_changed:
+                self._lead(d)
         base = self.s_lanes
         out[base : base + len(self._region)] = self._region
 
