@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 import pickle
 import random
+from array import array
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -216,6 +217,45 @@ def test_a_part_reading_an_undeclared_field_is_refused() -> None:
 
     with pytest.raises(ValueError, match="undeclared fields: b"):
         Tracker(Broken())
+
+
+class HandedCounts(Pair):
+    """`Pair` with its counts not kept by the tracker (`Field.kept`): the counts' part is handed them
+    at every update and counts the calls."""
+
+    def __init__(self, dense: bool = True) -> None:
+        super().__init__()
+        self.dense, self.calls = dense, 0
+
+    def fields(self) -> tuple[Field, ...]:
+        return (Field("counts", kept=False), *super().fields()[1:])
+
+    def parts(self) -> tuple[Part, ...]:
+        return (Part("counts", ("counts",), ("counts",), self._counts, dense=self.dense), *super().parts()[1:])
+
+    def _counts(self, v: Mapping[str, Any], me: int, out: Any) -> None:
+        self.calls += 1
+        counts = v["counts"]
+        out[self.s_counts : self.s_counts + 2] = array("f", counts[me:] + counts[:me])
+
+
+def test_a_field_not_kept_is_handed_to_its_parts_at_every_update_and_only_to_whole_writers() -> None:
+    class Table:
+        def __init__(self, counts: list[int], turn: int) -> None:
+            self.counts, self.turn = counts, turn
+
+    encoder = HandedCounts()
+    tracker, kept = Tracker(encoder), Tracker(Pair())
+    counts = [3, 1]
+    table = Table(counts, 0)
+    for change in (None, None, 7, None, 2):
+        if change is not None:
+            counts[0] = change  # changed in place: a kept field's copy notices, a handed one is read anew
+        for seat in (0, 1):
+            assert list(tracker(table, seat)) == list(kept(table, seat))
+    assert encoder.calls == 10  # every update, changed or not (a kept field's part: only on a change)
+    with pytest.raises(ValueError, match="reads counts \\(not kept\\) and must write its slices whole"):
+        Tracker(HandedCounts(dense=False))
 
 
 @pytest.mark.parametrize("game", ["magnate", "galactic-magnate", "magistrate", "magistratvm"])

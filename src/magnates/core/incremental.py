@@ -74,6 +74,10 @@ class Field:
     after: tuple[str, ...] = ()
     """For a field the getter derives from others (a sum): those fields. It is read again only
     when one of them changed (they must be read by the same parts' tracker, listed before it)."""
+    kept: bool = True
+    """False: the tracker keeps no copy of this field and does not compare it; every update hands
+    it to the parts that read it, which compare it with copies of their own (finer ones, as
+    Magnate's districts keep lane by lane) and must write their slices whole (`Part.dense`)."""
 
 
 @dataclass(frozen=True)
@@ -171,6 +175,11 @@ class _Memo:
                 raise ValueError(f"derived field {f.name!r} must come after fields read directly: {f.after}")
         self.fields = tuple(ordered)
         self.parts = tuple(parts)
+        for part in parts:
+            handed = [f.name for f in ordered if not f.kept and f.name in part.reads]
+            if handed and not part.dense:
+                names = ", ".join(handed)
+                raise ValueError(f"part {part.name!r} reads {names} (not kept) and must write its slices whole")
         self.spans = tuple(
             tuple(
                 (start, stop, array(TYPECODE, bytes(4 * (stop - start))))
@@ -198,7 +207,7 @@ class _Memo:
         last, named = self.last, self.named
         for i, f in enumerate(self.fields):
             value = getattr(state, f.name) if f.get is None else f.get(state, seat)
-            last[i] = named[f.name] = f.copy(value)
+            last[i] = named[f.name] = f.copy(value) if f.kept else value
         for part in self.parts:
             part.write(named, self.chair, self.out)
         self.update = MethodType(self._update, self)  # type: ignore[method-assign]
@@ -208,21 +217,26 @@ class _Memo:
 def _update_source(fields: Sequence[Field], parts: Sequence[Part], position: Mapping[str, int]) -> str:
     """The text of `update(memo, state, seat)` for these fields and parts: each field read
     (an attribute, or its getter), compared with its copy and, if it differs, copied and its bit
-    set in `changed`; a derived field read again only when a field it comes from changed; then each
+    set in `changed` (a field not kept: read and its bit always set); a derived field read again
+    only when a field it comes from changed; then each
     part whose fields changed has its slices zeroed (unless it writes them whole) and is written."""
+    handed = sum(1 << i for i, f in enumerate(fields) if not f.kept)
     lines = [
         "def update(memo, state, seat):",
         "    last = memo.last",
         "    named = memo.named",
-        "    changed = 0",
+        f"    changed = {handed}",
     ]
     for i, f in enumerate(fields):
+        read = f"state.{f.name}" if f.get is None else f"getters[{i}](state, seat)"
+        if not f.kept:
+            lines.append(f"    named[{f.name!r}] = {read}")
+            continue
         after = sum(1 << position[name] for name in f.after)
         indent = "    "
         if f.after:
             lines.append(f"    if changed & {after}:")
             indent = "        "
-        read = f"state.{f.name}" if f.get is None else f"getters[{i}](state, seat)"
         copy = "value" if f.copy is same else f"copies[{i}](value)"
         lines += [
             f"{indent}value = {read}",

@@ -124,10 +124,13 @@ class MagnateEncoder(PartsEncoder):
         self._region = array(TYPECODE, bytes(4 * (self.s_led + sides - self.s_lanes)))
         """The district slices (`lanes` to `districts_led`) from side 0's chair, as the lanes below
         make them (at first every district empty, which encodes as nothing)."""
-        self._seen: list[tuple[list[list[int]], list[int], list[Any]]] = [
-            ([[] for _ in range(sides)], [-1] * sides, [None] * sides) for _ in range(districts)
-        ]
-        """Per district: copies of its lanes, deed cards and deed payments as `_region` shows them."""
+        self._seen: tuple[list[list[list[int]]], list[list[int]], list[list[Any]]] = (
+            [[[] for _ in range(sides)] for _ in range(districts)],
+            [[-1] * sides for _ in range(districts)],
+            [[None] * sides for _ in range(districts)],
+        )
+        """Copies of every district's lanes, deed cards and deed payments as `_region` shows them
+        (shaped as the state's `lanes`, `deed_card` and `deed_paid`)."""
         base = self.s_lanes
         self._lane_at = [
             [
@@ -238,9 +241,9 @@ class MagnateEncoder(PartsEncoder):
             Field("discard", shallow),
             Field("tokens", rows),
             Field("crowns", rows),
-            Field("lanes", _deep),
-            Field("deed_card", rows),
-            Field("deed_paid", _deep),
+            Field("lanes", kept=False),  # compared lane by lane with `_seen` by the districts' part
+            Field("deed_card", kept=False),
+            Field("deed_paid", kept=False),
             Field("to_act", get=_deciding_side),
             Field("draw_pile", get=_draw_pile_size),
             Field("crowns_left", get=_crowns_left),
@@ -270,6 +273,7 @@ class MagnateEncoder(PartsEncoder):
                 ("lanes", "deed_card", "deed_paid"),
                 (*district_slices, "districts_led"),
                 self._districts_part,
+                dense=True,
             ),
             Part("district_open", (), ("district_open",), self._open),
         )
@@ -366,25 +370,29 @@ class MagnateEncoder(PartsEncoder):
         """Every district, from side 0's chair (the tracker's chair for everything it shares between
         seats). The district slices (`lanes` to `districts_led`) lie end to end, and are kept whole in
         `_region`, lane by lane: each lane's numbers are remembered with exact copies of what they
-        are made from (its cards, its deed, the deed's payments) and made again only when those
-        differ, so a step that plays one card rewrites one lane, and the region is copied in at once."""
+        are made from (its cards, its deed, the deed's payments, in `_seen`) and made again only when
+        those differ, so a step that plays one card rewrites one lane, and the region is copied in at
+        once. The tracker hands this part the three fields at every step without copies of its own
+        (`Field.kept`): `_seen` is the one copy, compared whole first."""
         if me != 0:
             raise ValueError("Magnate's district part is written from side 0's chair only")
         lanes, deed_card, deed_paid = v["lanes"], v["deed_card"], v["deed_paid"]
-        for d, (row, deeds, paid_row, (seen_row, seen_deeds, seen_paid)) in enumerate(
-            zip(lanes, deed_card, deed_paid, self._seen, strict=True)
-        ):
-            if seen_row == row and seen_deeds == deeds and seen_paid == paid_row:
-                continue
-            values_changed = False
-            for side, lane in enumerate(row):
-                if seen_row[side] != lane or seen_deeds[side] != deeds[side]:
-                    self._lane(d, side, lane, deeds[side], paid_row[side])
-                    values_changed = True
-                elif seen_paid[side] != paid_row[side]:  # only payments into its deed: its value stays
-                    self._payments(d, side, lane, deeds[side], paid_row[side])
-            if values_changed:
-                self._lead(d)
+        seen_lanes, seen_deeds, seen_paid = self._seen
+        if lanes != seen_lanes or deed_card != seen_deeds or deed_paid != seen_paid:
+            for d, (row, deeds, paid_row, seen_row, seen_drow, seen_prow) in enumerate(
+                zip(lanes, deed_card, deed_paid, seen_lanes, seen_deeds, seen_paid, strict=True)
+            ):
+                if seen_row == row and seen_drow == deeds and seen_prow == paid_row:
+                    continue
+                values_changed = False
+                for side, lane in enumerate(row):
+                    if seen_row[side] != lane or seen_drow[side] != deeds[side]:
+                        self._lane(d, side, lane, deeds[side], paid_row[side])
+                        values_changed = True
+                    elif seen_prow[side] != paid_row[side]:  # only payments into its deed: its value stays
+                        self._payments(d, side, lane, deeds[side], paid_row[side])
+                if values_changed:
+                    self._lead(d)
         base = self.s_lanes
         out[base : base + len(self._region)] = self._region
 
@@ -394,8 +402,9 @@ class MagnateEncoder(PartsEncoder):
         `_seen` wrote, and those copies made anew."""
         region, deeds_held = self._region, self._deeds_held
         first, deeds_at, paid_at, missing_at, value_at = self._lane_at[d][side]
-        seen_row, seen_deeds, seen_paid = self._seen[d]
-        before, shown = seen_row[side], seen_deeds[side]
+        seen_lanes, seen_deeds, seen_paid = self._seen
+        seen_row, seen_drow, seen_prow = seen_lanes[d], seen_deeds[d], seen_paid[d]
+        before, shown = seen_row[side], seen_drow[side]
         for card in before:
             region[first + card] = 0.0
         if before:
@@ -418,7 +427,7 @@ class MagnateEncoder(PartsEncoder):
         self._lane_values[d][side] = total
         if lane:
             region[value_at] = total / VALUE_SCALE
-        seen_row[side], seen_deeds[side], seen_paid[side] = lane[:], deed, paid[:]
+        seen_row[side], seen_drow[side], seen_prow[side] = lane[:], deed, paid[:]
 
     def _payments(self, d: int, side: int, lane: list[int], deed: int, paid: list[int]) -> None:
         """Side `side`'s lane in district `d`, whose cards and deed are as `_seen` has them, with new
@@ -426,7 +435,7 @@ class MagnateEncoder(PartsEncoder):
         if deed in lane:
             _first, _deeds_at, paid_at, missing_at, _value_at = self._lane_at[d][side]
             self._write_paid(paid_at, missing_at, deed, paid)
-        self._seen[d][2][side] = paid[:]
+        self._seen[2][d][side] = paid[:]
 
     def _write_paid(self, paid_at: int, missing_at: int, deed: int, paid: list[int]) -> None:
         """A deed's payments, and what it still needs, written into `_region`."""
@@ -518,11 +527,6 @@ class MagnateEncoder(PartsEncoder):
                 leaders_count[leader] += 1
         for rel, count in enumerate(leaders_count):
             out[self.s_led + rel] = count / float(self.n_districts)
-
-
-def _deep(value: list[list[list[int]]]) -> list[list[list[int]]]:
-    """The copy of a list of lists of lists of numbers (every district's lanes or deed payments)."""
-    return [list(map(list.copy, row)) for row in value]
 
 
 def _deciding_side(state: MagnateState, seat: int | None) -> int:
