@@ -1,7 +1,8 @@
 """The tracked encoders' parts keep to what they declare (`magnates.core.incremental`).
 
 A tracker rewrites a part only when a field it declares reading changed, and zeroes only the slices
-it declares writing: a part that read another field, or wrote outside its slices, would leave stale
+it declares writing (all of them first, unless it is dense: it writes them whole): a part that read
+another field, wrote outside its slices, or left part of a dense slice unwritten, would leave stale
 numbers behind on some step. These tests hold every part of every game to its declaration, and
 check the seat-axis permutations and the tracker's own guards. Equality with the view path, for
 states in any order, is tests/envs/test_fast_encoding.py.
@@ -80,14 +81,17 @@ def test_every_part_reads_and_writes_only_what_it_declares(game: str, players: i
             for part in encoder.parts():
                 spans = [encoder.slices[name] for name in part.writes]
                 out = [math.nan] * encoder.size
-                for start, stop in spans:
-                    out[start:stop] = [0.0] * (stop - start)
+                if not part.dense:  # a dense part's slices are not zeroed first: it writes them whole
+                    for start, stop in spans:
+                        out[start:stop] = [0.0] * (stop - start)
                 private = any(fields[name].private for name in part.reads)
                 chair = encoder.chair(seat) if private else 0  # what the tracker writes it from
                 part.write(OnlyDeclared(values, part), chair, out)
                 inside = {at for start, stop in spans for at in range(start, stop)}
                 outside = [at for at, x in enumerate(out) if at not in inside and not math.isnan(x)]
                 assert not outside, f"part {part.name!r} wrote outside its slices at {outside[:5]}"
+                unwritten = [at for at in sorted(inside) if math.isnan(out[at])]
+                assert not unwritten, f"part {part.name!r} is dense but left {unwritten[:5]} of its slices unwritten"
                 checked += 1
     assert checked > 50
 

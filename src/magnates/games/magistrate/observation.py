@@ -228,11 +228,11 @@ class MagistrateEncoder(PartsEncoder):
 
     def parts(self) -> tuple[Part, ...]:
         per_seat = [
-            Part(name, (name,), (name,), seat_counts(name, start, start + self.sides, factor))
+            Part(name, (name,), (name,), seat_counts(name, start, start + self.sides, factor), dense=True)
             for start, name, factor in self.per_seat
         ]
         per_seat_rows = [
-            Part(name, (key,), (name,), self._seat_rows(start, stop, key, factor))
+            Part(name, (key,), (name,), self._seat_rows(start, stop, key, factor), dense=True)
             for (name, (start, stop, key, factor)) in zip(
                 ("soldiers", "agents.placed", "supply", "evidence"), self.per_seat_rows, strict=True
             )
@@ -246,6 +246,7 @@ class MagistrateEncoder(PartsEncoder):
                 (*COUNTER_FIELDS, "deck_size", "turn"),
                 ("counters",),
                 self._counters,
+                dense=True,
             ),
             Part("hand", ("hand", "my_secret"), ("hand", "my_secret"), self._hand),
             Part("discard", ("discard",), ("discard",), self._discard),

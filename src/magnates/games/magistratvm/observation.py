@@ -207,12 +207,12 @@ class MagistratvmEncoder(PartsEncoder):
             Part("to_act", ("decider",), ("to_act",), self._seat_mark("decider", self.s_to_act)),
             Part("actor", ("actor",), ("actor",), self._seat_mark("actor", self.s_actor)),
             Part("prefect", ("prefect",), ("prefect",), self._seat_mark("prefect", self.s_prefect)),
-            Part("counters", COUNTER_FIELDS, ("counters",), self._counters),
+            Part("counters", COUNTER_FIELDS, ("counters",), self._counters, dense=True),
             Part("bid", ("high_bid", "high_bidder"), ("bid.high", "bid.bidder"), self._bid),
             Part("displaced", ("disp_office",), ("displaced.office",), self._displaced),
             Part("pending_tile", ("pending_tile",), ("pending_tile",), self._pending_tile),
             *(
-                Part(key, (key,), (key,), seat_counts(key, start, start + self.sides, factor))
+                Part(key, (key,), (key,), seat_counts(key, start, start + self.sides, factor), dense=True)
                 for start, key, factor in self.per_seat
             ),
             Part(
