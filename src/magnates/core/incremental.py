@@ -130,7 +130,12 @@ def seat_counts(key: str, start: int, stop: int, factor: float = 1.0) -> Writer:
 
     def write(v: Mapping[str, Any], me: int, out: MutableSequence[float]) -> None:
         values = v[key]
-        out[start:stop] = array(TYPECODE, [count * factor for count in values[me:] + values[:me]])
+        if me:
+            values = values[me:] + values[:me]
+        at = start  # a few numbers: written one by one (cheaper than an array made for them)
+        for count in values:
+            out[at] = count * factor
+            at += 1
 
     return write
 

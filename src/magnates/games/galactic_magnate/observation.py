@@ -30,12 +30,11 @@ the view path by tests/envs/test_fast_encoding.py.
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Mapping, MutableSequence
 from typing import TYPE_CHECKING, Any
 
 from magnates.core.encoding import INF, SEAT
-from magnates.core.incremental import TYPECODE, Field, Part, PartsEncoder, rows, same, shallow, write_parts
+from magnates.core.incremental import Field, Part, PartsEncoder, rows, same, shallow, write_parts
 from magnates.games.galactic_magnate import trading
 from magnates.games.galactic_magnate.board import BOARD_SIZE, EVENTS, GROUPS, PROPERTIES, TABLES, Tables
 from magnates.games.galactic_magnate.phases import PHASE_NAMES
@@ -191,9 +190,14 @@ class GalacticMagnateEncoder(PartsEncoder):
             Part("counters", COUNTER_FIELDS, ("counters",), self._counters, dense=True),
             Part("event", ("event",), ("event",), self._event),
             Part("players", ("alive", "pos"), ("alive", "position"), self._players),
-            Part("cash", ("cash",), ("cash",), self._seat_values("cash", self.s_cash, MONEY_SCALE), dense=True),
-            Part("credit", ("credit",), ("credit",), self._seat_values("credit", self.s_credit, MONEY_SCALE), dense=True),
-            Part("prison", ("prison",), ("prison",), self._seat_values("prison", self.s_prison, self.prison_scale), dense=True),
+            *(
+                Part(key, (key,), (key,), self._seat_values(key, start, scale), dense=True)
+                for key, start, scale in (
+                    ("cash", self.s_cash, MONEY_SCALE),
+                    ("credit", self.s_credit, MONEY_SCALE),
+                    ("prison", self.s_prison, self.prison_scale),
+                )
+            ),
             Part("owner", ("owner",), ("owner",), self._owner),
             Part("level", ("level",), ("level",), self._level),
             Part(
@@ -268,11 +272,15 @@ class GalacticMagnateEncoder(PartsEncoder):
 
     def _seat_values(self, key: str, start: int, scale: float) -> Any:
         """A per-seat number divided by `scale`, rotated so that "me" comes first."""
-        stop = start + self.sides
 
         def write(v: Mapping[str, Any], me: int, out: Out) -> None:
             values = v[key]
-            out[start:stop] = array(TYPECODE, [value / scale for value in values[me:] + values[:me]])
+            if me:
+                values = values[me:] + values[:me]
+            at = start
+            for value in values:
+                out[at] = value / scale
+                at += 1
 
         return write
 

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Mapping, MutableSequence
-from itertools import chain
 from typing import Any
 
 from magnates.core.encoding import INF, SEAT
@@ -332,8 +331,9 @@ class MagistrateEncoder(PartsEncoder):
 
         def write(v: Mapping[str, Any], me: int, out: Out) -> None:
             rows_ = v[key]
-            counts = chain.from_iterable(rows_[me:] + rows_[:me])
-            out[start:stop] = array(TYPECODE, [count * factor for count in counts])
+            if me:
+                rows_ = rows_[me:] + rows_[:me]
+            out[start:stop] = array(TYPECODE, [count * factor for row in rows_ for count in row])
 
         return write
 
