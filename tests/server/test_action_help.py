@@ -48,10 +48,14 @@ def test_every_choice_has_a_sentence_of_help(browser: Any, live_server: LiveServ
     assert_no_js_errors(page)
 
 
+CHOICE = "#actions button[data-action], #actions .step-pick [data-step]"
+"""A choice in the panel: one button per move, or the first step of a long list (choice-steps.js)."""
+
+
 def test_on_a_phone_the_choices_fold_away_from_the_board(browser: Any, live_server: LiveServer) -> None:  # noqa: F811
     created = create(live_server, "magnate", ["person", "bot:greedy"], {"players": 2})
     page = open_seat(browser, live_server, created["id"], token_of(created, 0), phone=True)
-    page.wait_for_selector("#actions button[data-action]")
+    page.wait_for_selector(CHOICE)  # a button per move, or a long list's first step
     sheet = page.locator("#actions-panel")
     height = page.viewport_size["height"]
     assert sheet.bounding_box()["height"] <= 0.45 * height, "the open sheet takes at most the lower part"
@@ -60,13 +64,13 @@ def test_on_a_phone_the_choices_fold_away_from_the_board(browser: Any, live_serv
     toggle.click()
     assert toggle.get_attribute("aria-expanded") == "false" and toggle.inner_text() == "Show choices"
     assert sheet.bounding_box()["height"] < 0.1 * height, "folded, only its title bar is left"
-    assert page.locator("#actions button[data-action]").first.is_hidden()
+    assert page.locator(CHOICE).first.is_hidden()
     # the whole board can now be scrolled into view above the folded bar
     page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
     board = page.locator("#board").bounding_box()
     assert board["y"] + board["height"] <= sheet.bounding_box()["y"] + 1
     toggle.click()
-    assert page.locator("#actions button[data-action]").first.is_visible()
+    assert page.locator(CHOICE).first.is_visible()
     desktop = open_seat(browser, live_server, created["id"], token_of(created, 0))
     assert desktop.locator("#choices-toggle").is_hidden()  # beside the board on a desktop: nothing to fold
     assert_no_js_errors(page)
