@@ -222,9 +222,9 @@ class _Memo:
 def _update_source(fields: Sequence[Field], parts: Sequence[Part], position: Mapping[str, int]) -> str:
     """The text of `update(memo, state, seat)` for these fields and parts: each field read
     (an attribute, or its getter), compared with its copy and, if it differs, copied and its bit
-    set in `changed` (a field not kept: read and its bit always set); a derived field read again
-    only when a field it comes from changed; then each
-    part whose fields changed has its slices zeroed (unless it writes them whole) and is written."""
+    set in `changed` (a field not kept: read, and its bit always set); a derived field read again
+    only when a field it comes from changed; then each part whose fields changed has its slices
+    zeroed (unless it writes them whole) and is written."""
     handed = sum(1 << i for i, f in enumerate(fields) if not f.kept)
     lines = [
         "def update(memo, state, seat):",
