@@ -131,6 +131,10 @@ class MagnateEncoder(PartsEncoder):
         )
         """Copies of every district's lanes, deed cards and deed payments as `_region` shows them
         (shaped as the state's `lanes`, `deed_card` and `deed_paid`)."""
+        self._tokens_region = array(TYPECODE, bytes(4 * 6 * sides))
+        """The `tokens` slice from side 0's chair (six numbers a side)."""
+        self._tokens_seen: list[list[int] | None] = [None] * sides
+        """Per side: a copy of its tokens as `_tokens_region` shows them (None: not written yet)."""
         base = self.s_lanes
         self._lane_at = [
             [
@@ -239,7 +243,7 @@ class MagnateEncoder(PartsEncoder):
             Field("taxed", shallow),
             Field("pending_income", shallow),
             Field("discard", shallow),
-            Field("tokens", rows),
+            Field("tokens", kept=False),  # compared side by side with `_tokens_seen` by the tokens' part
             Field("crowns", rows),
             Field("lanes", kept=False),  # compared lane by lane with `_seen` by the districts' part
             Field("deed_card", kept=False),
@@ -347,12 +351,20 @@ class MagnateEncoder(PartsEncoder):
             out[base + rel] = sizes[side] / scale
 
     def _tokens(self, v: Mapping[str, Any], me: int, out: Out) -> None:
-        tokens = v["tokens"]
-        at = self.s_tokens
-        for side in self.chairs[me]:
-            for count in tokens[side]:
-                out[at] = count / TOKEN_SCALE
-                at += 1
+        """Every side's tokens, from side 0's chair, kept in `_tokens_region` side by side: a side's
+        six numbers are made again only when its tokens differ from their copy in `_tokens_seen`
+        (most steps change one side's), and the region is copied in at once."""
+        if me != 0:
+            raise ValueError("Magnate's tokens part is written from side 0's chair only")
+        region, seen = self._tokens_region, self._tokens_seen
+        for side, row in enumerate(v["tokens"]):
+            if row != seen[side]:
+                at = 6 * side
+                for count in row:
+                    region[at] = count / TOKEN_SCALE
+                    at += 1
+                seen[side] = row[:]
+        out[self.s_tokens : self.s_tokens + len(region)] = region
 
     def _crowns(self, v: Mapping[str, Any], me: int, out: Out) -> None:
         crowns, crown_suit = v["crowns"], self.crown_suit_by_id
