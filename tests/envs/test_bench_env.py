@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
+from pathlib import Path
+from types import ModuleType
 
 import pytest
 from typer.testing import CliRunner
@@ -71,3 +74,22 @@ def test_the_env_loop_without_observations_plays_the_same_games() -> None:
     with_vectors = env_steps("galactic-magnate", {"players": 2}, seconds=0.0, seed=4)
     masks_only = env_steps("galactic-magnate", {"players": 2}, seconds=0.0, seed=4, observe=False)
     assert with_vectors[:2] == masks_only[:2] and with_vectors[0] == 1  # one whole game, step for step
+
+
+def _script(name: str) -> ModuleType:
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_instruction_count_plays_the_same_seeds_through_the_env_and_the_raw_engine() -> None:
+    """benchmarks/env_instructions.py's workload (run under valgrind there): whole seeded games both
+    ways, the decisions counted, the same count for the same seeds every time."""
+    instructions = _script("env_instructions")
+    env_steps = instructions.play("env", "magistrate", 1, 3)
+    raw_steps = instructions.play("raw", "magistrate", 1, 3)
+    assert env_steps > 50 and raw_steps > 50
+    assert instructions.play("env", "magistrate", 1, 3) == env_steps
