@@ -464,7 +464,7 @@ def missing_learned_bots(game: Game) -> dict[str, str]:
         fits = [net for net in trained if net.meta.get("game") == game.name]
         if not fits:
             title = getattr(game, "title", game.name)
-            missing[name] = f"No {name} for {title} yet: no network has been trained and measured for it."
+            missing[name] = f"No {name} for {title} yet: none has been measured stronger than hard."
             continue
         if DESIGN in game.options:  # the content of a whole design file: not worth listing as an option value
             title = getattr(game, "title", game.name)
