@@ -28,6 +28,11 @@ import shutil
 import subprocess
 import sys
 
+from magnates.envs.aec import aec_env
+from magnates.envs.bench import env_game, raw_game
+from magnates.envs.concessions import concession_ids
+from magnates.games import load
+
 COLLECTED = re.compile(r"Collected\s*:\s*(\d+)")
 
 
@@ -35,40 +40,12 @@ def play(mode: str, game_name: str, games: int, players: int | None) -> int:
     """Play `games` seeded games in `mode` ("env" or "raw"); the number of decisions made."""
     options = {} if players is None else {"players": players}
     rng = random.Random(1)
-    steps = 0
     if mode == "env":
-        from magnates.envs.aec import aec_env
-
         env = aec_env(game_name, **options)
-        for seed in range(games):
-            env.reset(seed=seed)
-            for _agent in env.agent_iter():
-                _observation, _reward, terminated, truncated, info = env.last()
-                if terminated or truncated:
-                    env.step(None)
-                    continue
-                legal = info["legal_actions"]
-                env.step(legal[rng.randrange(len(legal))])
-                steps += 1
-        return steps
-    from magnates.core.chance import sample
-    from magnates.core.game import CHANCE, TERMINAL
-    from magnates.envs.concessions import concession_ids, without_concessions
-    from magnates.games import load
-
+        return sum(env_game(env, seed, rng) for seed in range(games))
     game = load(game_name, **options)
     masked = concession_ids(game)
-    for seed in range(games):
-        chance = random.Random(seed)
-        state = game.new_initial_state()
-        while (player := state.current_player()) != TERMINAL:
-            if player == CHANCE:
-                state.apply_action(sample(state.chance_outcomes(), chance))
-                continue
-            legal = without_concessions(state.legal_actions(), masked)
-            state.apply_action(legal[rng.randrange(len(legal))])
-            steps += 1
-    return steps
+    return sum(raw_game(game, masked, rng, random.Random(seed)) for seed in range(games))
 
 
 def counted(mode: str, game: str, games: int, players: int | None) -> tuple[int, int]:

@@ -20,7 +20,7 @@ from typing import Any
 
 from magnates.core.chance import sample
 from magnates.core.game import CHANCE, TERMINAL, Game
-from magnates.envs.aec import aec_env
+from magnates.envs.aec import MagnatesAECEnv, aec_env
 from magnates.envs.concessions import concession_ids, without_concessions
 
 
@@ -90,20 +90,28 @@ def raw_decisions(
     started = timer()
     elapsed = 0.0
     while games < 1 or elapsed < seconds:
-        state = game.new_initial_state()
-        while True:
-            player = state.current_player()
-            if player == TERMINAL:
-                break
-            if player == CHANCE:
-                state.apply_action(sample(state.chance_outcomes(), rng))
-                continue
-            legal = without_concessions(state.legal_actions(), masked)
-            state.apply_action(legal[rng.randrange(len(legal))])
-            decisions += 1
+        decisions += raw_game(game, masked, rng)
         games += 1
         elapsed = timer() - started
     return games, decisions, elapsed
+
+
+def raw_game(game: Game, masked: frozenset[int], rng: random.Random, chance: random.Random | None = None) -> int:
+    """One whole game of random legal action ids on the engine (concessions `masked` unless forced),
+    chance drawn from `chance` (default: `rng`); the number of decisions."""
+    chance = rng if chance is None else chance
+    state = game.new_initial_state()
+    decisions = 0
+    while True:
+        player = state.current_player()
+        if player == TERMINAL:
+            return decisions
+        if player == CHANCE:
+            state.apply_action(sample(state.chance_outcomes(), chance))
+            continue
+        legal = without_concessions(state.legal_actions(), masked)
+        state.apply_action(legal[rng.randrange(len(legal))])
+        decisions += 1
 
 
 def env_steps(
@@ -126,22 +134,31 @@ def env_steps(
     started = timer()
     elapsed = 0.0
     while games < 1 or elapsed < seconds:
-        env.reset(seed=rng.getrandbits(31))
-        for agent in env.agent_iter():
-            if observe:
-                _observation, _reward, terminated, truncated, info = env.last()
-            else:
-                terminated, truncated, info = env.terminations[agent], env.truncations[agent], env.infos[agent]
-                env.driver.mask(env.agent_name_mapping[agent])
-            if terminated or truncated:
-                env.step(None)
-                continue
-            legal = info["legal_actions"]
-            env.step(legal[rng.randrange(len(legal))])
-            steps += 1
+        steps += env_game(env, rng.getrandbits(31), rng, observe)
         games += 1
         elapsed = timer() - started
     return games, steps, elapsed
+
+
+def env_game(env: MagnatesAECEnv, seed: int, rng: random.Random, observe: bool = True) -> int:
+    """One whole game through the AEC env from `reset(seed=seed)`: `last()` (or, without `observe`,
+    only the deciding agent's mask), a random id of the info's `legal_actions`, `step()`; the number
+    of agent steps."""
+    env.reset(seed=seed)
+    steps = 0
+    for agent in env.agent_iter():
+        if observe:
+            _observation, _reward, terminated, truncated, info = env.last()
+        else:
+            terminated, truncated, info = env.terminations[agent], env.truncations[agent], env.infos[agent]
+            env.driver.mask(env.agent_name_mapping[agent])
+        if terminated or truncated:
+            env.step(None)
+            continue
+        legal = info["legal_actions"]
+        env.step(legal[rng.randrange(len(legal))])
+        steps += 1
+    return steps
 
 
 def bench_env(
