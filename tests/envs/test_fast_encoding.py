@@ -144,6 +144,38 @@ def test_magnate_district_memo_never_serves_a_stale_block(players: int) -> None:
         assert problem is None, problem
 
 
+def test_an_observer_interrupted_mid_update_by_another_of_the_same_encoder_stays_right() -> None:
+    """The server's bots and reviews think in threads, each with its own observer of the game's one
+    encoder, and a thread may be switched out in the middle of an update. Here one observer is
+    stopped inside Magnate's districts' part, in the middle of a lane (where a lane's value is
+    looked up), while another observer of the same encoder brings itself up to date from another
+    game: both must still give the view path's vectors, then and afterwards."""
+    engine = loaded("magnate", players=2)
+    encoder: Any = engine.observation_encoder()
+    first, second = Observer(encoder), Observer(encoder)
+    runs = [[_random_state(engine, seed, steps) for steps in range(0, 400, 9)] for seed in (1, 2)]
+    lane_value = encoder._lane_value
+    cut_in: list[State] = []  # the other observer's next state, taken by the first lane written
+    seen: list[str] = []
+
+    def interrupted(developed: list[int]) -> int:
+        if cut_in:  # `second` runs in the middle of `first`'s lane (and not again inside itself)
+            state = cut_in.pop()
+            if not np.array_equal(second(state, 0), _reference(engine, state, 0)):
+                seen.append(f"the other observer, after {len(state.history)} actions")
+        return int(lane_value(developed))
+
+    encoder._lane_value = interrupted
+    try:
+        for state, other in zip(runs[0], runs[1], strict=True):
+            cut_in[:] = [other]
+            if not np.array_equal(first(state, 0), _reference(engine, state, 0)):
+                seen.append(f"the interrupted observer, after {len(state.history)} actions")
+    finally:
+        del encoder._lane_value
+    assert not seen, seen
+
+
 @pytest.mark.parametrize(("game", "players"), CASES)
 def test_fast_path_ignores_hidden_parts(game: str, players: int) -> None:
     engine = loaded(game, players=players)

@@ -19,6 +19,7 @@ Slices (names and lengths, documented in docs/envs.md), with C cards in play, D 
 
 from __future__ import annotations
 
+import weakref
 from array import array
 from collections.abc import Mapping, MutableSequence
 from typing import TYPE_CHECKING, Any
@@ -121,20 +122,10 @@ class MagnateEncoder(PartsEncoder):
         """Per chair: the `district_open` entries that are 1 (which sides may build where is fixed)."""
         self.chairs = [[(me + rel) % sides for rel in range(sides)] for me in range(sides)]
         """Per chair: the sides in relative order (the chair's own side first)."""
-        self._region = array(TYPECODE, bytes(4 * (self.s_led + sides - self.s_lanes)))
-        """The district slices (`lanes` to `districts_led`) from side 0's chair, as the lanes below
-        make them (at first every district empty, which encodes as nothing)."""
-        self._seen: tuple[list[list[list[int]]], list[list[int]], list[list[Any]]] = (
-            [[[] for _ in range(sides)] for _ in range(districts)],
-            [[-1] * sides for _ in range(districts)],
-            [[None] * sides for _ in range(districts)],
-        )
-        """Copies of every district's lanes, deed cards and deed payments as `_region` shows them
-        (shaped as the state's `lanes`, `deed_card` and `deed_paid`)."""
-        self._tokens_region = array(TYPECODE, bytes(4 * 6 * sides))
-        """The `tokens` slice from side 0's chair (six numbers a side)."""
-        self._tokens_seen: list[list[int] | None] = [None] * sides
-        """Per side: a copy of its tokens as `_tokens_region` shows them (None: not written yet)."""
+        self._kept: dict[int, _Kept] = {}
+        """Per tracker buffer (by its id, dropped when the buffer goes): what the districts' and tokens'
+        parts wrote into it and from which fields (`_Kept`). Each tracker has its own, so trackers of
+        this encoder (one per observer, in any thread) never disturb each other's."""
         base = self.s_lanes
         self._lane_at = [
             [
@@ -152,14 +143,24 @@ class MagnateEncoder(PartsEncoder):
         """Per district and side, where in `_region` its lane's numbers go: its cards (plus the
         card's id), the deeds (plus the card's id), its deed's payments, what the deed still needs,
         its value."""
-        self._lane_values = [[0] * sides for _ in range(districts)]
-        """Per district and side: its lane's value."""
-        self._leaders = [-1] * districts
-        """Per district: the side that leads it (-1: none)."""
-        self._deeds_held = [0] * cards
-        """Per card: how many lanes show it as a deed (one at most, in any one state)."""
-        self._led = [0] * sides
-        """Per side: how many districts it leads."""
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without what trackers' buffers hold (a buffer is not pickled with the encoder)."""
+        return {**super().__getstate__(), "_kept": {}}
+
+    def _kept_for(self, out: Out) -> _Kept:
+        """What the districts' and tokens' parts keep for this buffer (made empty on its first use).
+        A buffer that cannot be weakly referenced (a plain list) gets a fresh one each call."""
+        key = id(out)
+        kept = self._kept.get(key)
+        if kept is None:
+            kept = _Kept(self)
+            try:
+                weakref.finalize(out, self._kept.pop, key, None)
+            except TypeError:
+                return kept
+            self._kept[key] = kept
+        return kept
 
     def encode(self, view: Mapping[str, Any]) -> list[float]:
         out = [0.0] * self.layout.size
@@ -351,12 +352,15 @@ class MagnateEncoder(PartsEncoder):
             out[base + rel] = sizes[side] / scale
 
     def _tokens(self, v: Mapping[str, Any], me: int, out: Out) -> None:
-        """Every side's tokens, from side 0's chair, kept in `_tokens_region` side by side: a side's
-        six numbers are made again only when its tokens differ from their copy in `_tokens_seen`
-        (most steps change one side's), and the region is copied in at once."""
+        """Every side's tokens, from side 0's chair, kept side by side in the buffer's `_Kept`: a
+        side's six numbers are made again only when its tokens differ from their copy (most steps
+        change one side's), and the slice is copied in at once, only when it changed or this buffer
+        has not had it yet."""
         if me != 0:
             raise ValueError("Magnate's tokens part is written from side 0's chair only")
-        region, seen = self._tokens_region, self._tokens_seen
+        kept = self._kept_for(out)
+        region, seen = kept.tokens_region, kept.tokens_seen
+        changed = not kept.tokens_copied
         for side, row in enumerate(v["tokens"]):
             if row != seen[side]:
                 at = 6 * side
@@ -364,7 +368,10 @@ class MagnateEncoder(PartsEncoder):
                     region[at] = count / TOKEN_SCALE
                     at += 1
                 seen[side] = row[:]
-        out[self.s_tokens : self.s_tokens + len(region)] = region
+                changed = True
+        if changed:
+            out[self.s_tokens : self.s_tokens + len(region)] = region
+            kept.tokens_copied = True
 
     def _crowns(self, v: Mapping[str, Any], me: int, out: Out) -> None:
         crowns, crown_suit = v["crowns"], self.crown_suit_by_id
@@ -380,17 +387,21 @@ class MagnateEncoder(PartsEncoder):
 
     def _districts_part(self, v: Mapping[str, Any], me: int, out: Out) -> None:
         """Every district, from side 0's chair (the tracker's chair for everything it shares between
-        seats). The district slices (`lanes` to `districts_led`) lie end to end, and are kept whole in
-        `_region`, lane by lane: each lane's numbers are remembered with exact copies of what they
-        are made from (its cards, its deed, the deed's payments, in `_seen`) and made again only when
-        those differ, so a step that plays one card rewrites one lane, and the region is copied in at
-        once. The tracker hands this part the three fields at every step without copies of its own
-        (`Field.kept`): `_seen` is the one copy, compared whole first."""
+        seats). The district slices (`lanes` to `districts_led`) lie end to end, and are kept whole
+        in the buffer's `_Kept.region`, lane by lane: each lane's numbers are remembered with exact
+        copies of what they are made from (its cards, its deed, the deed's payments, in
+        `_Kept.seen`) and made again only when those differ, so a step that plays one card rewrites
+        one lane, and the region is copied in at once, only when something changed or this buffer
+        has not had it yet. The tracker hands this part the three fields at every step without
+        copies of its own (`Field.kept`): `_Kept.seen` is the one copy, compared whole first."""
         if me != 0:
             raise ValueError("Magnate's district part is written from side 0's chair only")
+        kept = self._kept_for(out)
         lanes, deed_card, deed_paid = v["lanes"], v["deed_card"], v["deed_paid"]
-        seen_lanes, seen_deeds, seen_paid = self._seen
+        seen_lanes, seen_deeds, seen_paid = kept.seen
+        changed = not kept.copied
         if lanes != seen_lanes or deed_card != seen_deeds or deed_paid != seen_paid:
+            changed = True
             for d, (row, deeds, paid_row, seen_row, seen_drow, seen_prow) in enumerate(
                 zip(lanes, deed_card, deed_paid, seen_lanes, seen_deeds, seen_paid, strict=True)
             ):
@@ -399,22 +410,24 @@ class MagnateEncoder(PartsEncoder):
                 values_changed = False
                 for side, lane in enumerate(row):
                     if seen_row[side] != lane or seen_drow[side] != deeds[side]:
-                        self._lane(d, side, lane, deeds[side], paid_row[side])
+                        self._lane(kept, d, side, lane, deeds[side], paid_row[side])
                         values_changed = True
                     elif seen_prow[side] != paid_row[side]:  # only payments into its deed: its value stays
-                        self._payments(d, side, lane, deeds[side], paid_row[side])
+                        self._payments(kept, d, side, lane, deeds[side], paid_row[side])
                 if values_changed:
-                    self._lead(d)
-        base = self.s_lanes
-        out[base : base + len(self._region)] = self._region
+                    self._lead(kept, d)
+        if changed:
+            base = self.s_lanes
+            out[base : base + len(kept.region)] = kept.region
+            kept.copied = True
 
-    def _lane(self, d: int, side: int, lane: list[int], deed: int, paid: list[int]) -> None:
-        """Side `side`'s lane in district `d` written again into `_region` (its cards, its deed's
-        payments and what it still needs, its value; and the deeds shown), over what its copies in
-        `_seen` wrote, and those copies made anew."""
-        region, deeds_held = self._region, self._deeds_held
+    def _lane(self, kept: _Kept, d: int, side: int, lane: list[int], deed: int, paid: list[int]) -> None:
+        """Side `side`'s lane in district `d` written again into `kept.region` (its cards, its
+        deed's payments and what it still needs, its value; and the deeds shown), over what its
+        copies in `kept.seen` wrote, and those copies made anew."""
+        region, deeds_held = kept.region, kept.deeds_held
         first, deeds_at, paid_at, missing_at, value_at = self._lane_at[d][side]
-        seen_lanes, seen_deeds, seen_paid = self._seen
+        seen_lanes, seen_deeds, seen_paid = kept.seen
         seen_row, seen_drow, seen_prow = seen_lanes[d], seen_deeds[d], seen_paid[d]
         before, shown = seen_row[side], seen_drow[side]
         for card in before:
@@ -433,25 +446,24 @@ class MagnateEncoder(PartsEncoder):
         if deed in lane:
             deeds_held[deed] += 1
             region[deeds_at + deed] = 1.0
-            self._write_paid(paid_at, missing_at, deed, paid)
+            self._write_paid(region, paid_at, missing_at, deed, paid)
             developed = [card for card in lane if card != deed]
         total = self._lane_value(developed)
-        self._lane_values[d][side] = total
+        kept.lane_values[d][side] = total
         if lane:
             region[value_at] = total / VALUE_SCALE
         seen_row[side], seen_drow[side], seen_prow[side] = lane[:], deed, paid[:]
 
-    def _payments(self, d: int, side: int, lane: list[int], deed: int, paid: list[int]) -> None:
-        """Side `side`'s lane in district `d`, whose cards and deed are as `_seen` has them, with new
-        payments into its deed: the payments and what the deed still needs written again."""
+    def _payments(self, kept: _Kept, d: int, side: int, lane: list[int], deed: int, paid: list[int]) -> None:
+        """Side `side`'s lane in district `d`, whose cards and deed are as `kept.seen` has them, with
+        new payments into its deed: the payments and what the deed still needs written again."""
         if deed in lane:
             _first, _deeds_at, paid_at, missing_at, _value_at = self._lane_at[d][side]
-            self._write_paid(paid_at, missing_at, deed, paid)
-        self._seen[2][d][side] = paid[:]
+            self._write_paid(kept.region, paid_at, missing_at, deed, paid)
+        kept.seen[2][d][side] = paid[:]
 
-    def _write_paid(self, paid_at: int, missing_at: int, deed: int, paid: list[int]) -> None:
-        """A deed's payments, and what it still needs, written into `_region`."""
-        region = self._region
+    def _write_paid(self, region: array[float], paid_at: int, missing_at: int, deed: int, paid: list[int]) -> None:
+        """A deed's payments, and what it still needs, written into a kept region."""
         at = paid_at
         for got in paid:
             region[at] = got / TOKEN_SCALE
@@ -478,22 +490,22 @@ class MagnateEncoder(PartsEncoder):
         self._lane_totals[key] = total
         return total
 
-    def _lead(self, d: int) -> None:
+    def _lead(self, kept: _Kept, d: int) -> None:
         """District `d`'s leader (the one side with the highest value above 0) written again into
-        `_region`, with how many districts each side leads."""
-        values = self._lane_values[d]
+        `kept.region`, with how many districts each side leads."""
+        values = kept.lane_values[d]
         best = max(values)
         leader = values.index(best) if best > 0 and values.count(best) == 1 else -1
-        before = self._leaders[d]
+        before = kept.leaders[d]
         if leader == before:
             return
-        region, base, led, sides = self._region, self.s_lanes, self._led, self.sides
+        region, base, led, sides = kept.region, self.s_lanes, kept.led, self.sides
         for side, step, mark in ((before, -1, 0.0), (leader, 1, 1.0)):
             if side >= 0:
                 region[self.s_leaders - base + d * sides + side] = mark
                 led[side] += step
                 region[self.s_led - base + side] = led[side] / self.n_districts
-        self._leaders[d] = leader
+        kept.leaders[d] = leader
 
     def _districts(self, districts: list[dict[str, Any]], me: int, out: MutableSequence[float]) -> None:
         sides, cards = self.sides, self.cards
@@ -560,3 +572,38 @@ def _hand_sizes(state: MagnateState, seat: int | None) -> list[int]:
 def _own_hand(state: MagnateState, seat: int | None) -> list[int] | None:
     """The seat's own hand (a spectator, or the solo game's automa side: none)."""
     return state.hands[seat] if seat is not None and 0 <= seat < len(state.hands) else None
+
+
+class _Kept:
+    """What Magnate's districts' and tokens' parts keep for one tracker buffer: the district slices
+    and the tokens slice from side 0's chair as the buffer last got them, with exact copies of the
+    fields they were made from, and whether the buffer has had them yet. At first every district is
+    empty (which encodes as nothing) and no side's tokens are written."""
+
+    def __init__(self, encoder: MagnateEncoder) -> None:
+        sides, districts = encoder.sides, encoder.n_districts
+        self.region = array(TYPECODE, bytes(4 * (encoder.s_led + sides - encoder.s_lanes)))
+        """The district slices (`lanes` to `districts_led`), end to end."""
+        self.seen: tuple[list[list[list[int]]], list[list[int]], list[list[Any]]] = (
+            [[[] for _ in range(sides)] for _ in range(districts)],
+            [[-1] * sides for _ in range(districts)],
+            [[None] * sides for _ in range(districts)],
+        )
+        """Copies of every district's lanes, deed cards and deed payments as `region` shows them
+        (shaped as the state's `lanes`, `deed_card` and `deed_paid`)."""
+        self.copied = False
+        """Whether the buffer holds `region` as it is now."""
+        self.lane_values = [[0] * sides for _ in range(districts)]
+        """Per district and side: its lane's value."""
+        self.leaders = [-1] * districts
+        """Per district: the side that leads it (-1: none)."""
+        self.deeds_held = [0] * encoder.cards
+        """Per card: how many lanes show it as a deed (one at most, in any one state)."""
+        self.led = [0] * sides
+        """Per side: how many districts it leads."""
+        self.tokens_region = array(TYPECODE, bytes(4 * 6 * sides))
+        """The `tokens` slice (six numbers a side)."""
+        self.tokens_seen: list[list[int] | None] = [None] * sides
+        """Per side: a copy of its tokens as `tokens_region` shows them (None: not written yet)."""
+        self.tokens_copied = False
+        """Whether the buffer holds `tokens_region` as it is now."""
