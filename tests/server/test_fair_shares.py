@@ -17,6 +17,7 @@ from typing import Any
 
 import httpx2 as httpx
 import pytest
+from api_helpers import create, state
 from fastapi.testclient import TestClient
 from server_helpers import free_port
 from starlette.testclient import WebSocketDenialResponse
@@ -370,3 +371,66 @@ def test_magnates_serve_answers_only_its_names_and_drops_slow_headers(tmp_path: 
     finally:
         process.terminate()
         process.wait(timeout=30)
+
+
+# -- bots think off the event loop -------------------------------------------------------------
+
+
+class SlowBot:
+    """A bot that thinks until it is let go (or 5 s pass): a search bot given a long thinking time."""
+
+    name = "slow"
+
+    def __init__(self) -> None:
+        self.thinking = threading.Event()
+        self.let_go = threading.Event()
+        self.answered_at: float | None = None
+
+    def choose(self, game: Any, view: Any, legal: list[int], rng: Any) -> int:
+        self.thinking.set()
+        self.let_go.wait(5.0)
+        self.answered_at = time.monotonic()
+        return legal[0]
+
+
+def seat_token(created: dict[str, Any], seat: int) -> str:
+    return str(next(s["token"] for s in created["seats"] if s["seat"] == seat))
+
+
+def test_a_bot_thinking_long_holds_up_no_other_game(client: TestClient) -> None:
+    """While the bot of one table thinks, another table's players read their game and move at once;
+    the bot's answer then comes as usual."""
+    service = client.app.state.service  # type: ignore[attr-defined]
+    slow = create(client, [{"kind": "person"}, {"kind": "bot", "bot": "random"}])
+    other = create(client, [{"kind": "person"}, {"kind": "person"}])
+    bot = SlowBot()
+    service.tables[slow["id"]].bots[1] = bot
+    answers: dict[str, Any] = {}
+
+    def move_at_the_slow_table() -> None:
+        token = seat_token(slow, 0)
+        for _ in range(2):  # a mark, then the end of the turn: the bot's turn comes
+            mine = state(client, slow["id"], token)
+            move = {"action": mine["legal"][0]["id"], "step": mine["step"]}
+            answers["before"] = mine["step"]
+            answers["slow"] = client.post(f"/api/games/{slow['id']}/actions", headers=auth(token), json=move)
+
+    mover = threading.Thread(target=move_at_the_slow_table)
+    mover.start()
+    try:
+        assert bot.thinking.wait(10.0), "the bot was never asked"
+        token = seat_token(other, 0)
+        mine = state(client, other["id"], token)
+        moved = client.post(
+            f"/api/games/{other['id']}/actions",
+            headers=auth(token),
+            json={"action": mine["legal"][0]["id"], "step": mine["step"]},
+        )
+        assert moved.status_code == 200, moved.text
+        assert bot.answered_at is None, "the other game waited for the bot"
+    finally:
+        bot.let_go.set()
+        mover.join(10.0)
+    assert answers["slow"].status_code == 200, answers["slow"].text
+    assert bot.answered_at is not None
+    assert answers["slow"].json()["step"] >= answers["before"] + 2  # the person's move and the bot's answer

@@ -22,6 +22,7 @@ import logging
 import secrets
 import time
 from collections.abc import AsyncIterator, Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
@@ -59,6 +60,12 @@ logger = logging.getLogger(__name__)
 
 SPECTATOR: None = None
 
+BOT_THREADS = 4
+"""Threads the bots of a process think in (`GameService.thinkers`): a search bot takes up to seconds
+a move (a chosen thinking time, up to 5 s), and in the event loop it would hold up every other
+game's moves for that long. Several threads, so one long thinker does not hold up the bots of other
+tables either (they share the processor by turns)."""
+
 __all__ = ["MAX_ACTION_TEXT", "GameService", "Table", "excerpt"]
 
 
@@ -87,6 +94,8 @@ class GameService:
         # Games whose last write failed without a clear answer (it may have been stored all the same):
         # each reads what is stored after its last event before it is written again.
         self.unsure: set[str] = set()
+        self.thinkers = ThreadPoolExecutor(max_workers=BOT_THREADS, thread_name_prefix="magnates-bot")
+        """Where a move is played when bots answer it (`_play_async`): off the event loop."""
 
     # -- several processes on one PostgreSQL (ownership.py) ------------------------------
     async def open(self) -> None:
@@ -101,6 +110,7 @@ class GameService:
         self.store.sender = me
 
     async def close(self) -> None:
+        self.thinkers.shutdown(wait=False, cancel_futures=True)
         await self.health.stop()
         if self.ownership is not None:
             await self.ownership.stop()
@@ -596,7 +606,26 @@ class GameService:
             self.act(table, seat, action, step)
             return
         async with self._turn(table):
-            await self._commit_async(table, *self._play(table, seat, action, step))
+            await self._commit_async(table, *await self._play_async(table, seat, action, step))
+
+    async def _play_async(
+        self, table: Table, seat: int | None, action: Any, step: int | None, timeout: bool = False
+    ) -> tuple[Table, list[StoredEvent]]:
+        """`_play`, with the bots' answers thought out off the event loop: at a table with bots, the
+        move and what follows it are played on the staged copy in a bot thread (`thinkers`), so
+        every other game goes on meanwhile. The copy is this move's alone and the game's lock is
+        held until it is done, even if the request is given up meanwhile (its bots are not asked
+        twice at once). A table of people only is played in line: no thread's hand-off per move."""
+        staged = stage(table)
+        if not staged.bots:
+            return staged, play(staged, seat, action, step, timeout)
+        loop = asyncio.get_running_loop()
+        thinking = loop.run_in_executor(self.thinkers, play, staged, seat, action, step, timeout)
+        try:
+            return staged, await asyncio.shield(thinking)
+        except asyncio.CancelledError:
+            await asyncio.wait([thinking])  # the lock is let go once the bots are done with the copy
+            raise
 
     @staticmethod
     def _play(
@@ -768,8 +797,10 @@ class GameService:
                 self._changed(table)
                 return True
             bot = new_bot(table.timeout_bot or DEFAULT_TIMEOUT_BOT, table.game)
-            action = bot_move(table, seat, bot, purpose="timeout")
-            await self._commit_async(table, *self._play(table, seat, action, table.step, timeout=True))
+            # Any bot may be the timeout bot: it thinks in a bot thread, on the game as stored (the lock is held).
+            thinking = asyncio.get_running_loop().run_in_executor(self.thinkers, bot_move, table, seat, bot, "timeout")
+            action = await thinking
+            await self._commit_async(table, *await self._play_async(table, seat, action, table.step, timeout=True))
             return True
 
     # -- what a seat sees (snapshots.py) ------------------------------------------------
