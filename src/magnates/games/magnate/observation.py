@@ -126,6 +126,8 @@ class MagnateEncoder(PartsEncoder):
         """Per tracker buffer (by its id, dropped when the buffer goes): what the districts' and tokens'
         parts wrote into it and from which fields (`_Kept`). Each tracker has its own, so trackers of
         this encoder (one per observer, in any thread) never disturb each other's."""
+        self._last: tuple[Any, _Kept | None] = (None, None)
+        """The buffer asked for last and its `_Kept` (one tuple, so a thread reads both as one)."""
         base = self.s_lanes
         self._lane_at = [
             [
@@ -146,11 +148,14 @@ class MagnateEncoder(PartsEncoder):
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickled without what trackers' buffers hold (a buffer is not pickled with the encoder)."""
-        return {**super().__getstate__(), "_kept": {}}
+        return {**super().__getstate__(), "_kept": {}, "_last": (None, None)}
 
     def _kept_for(self, out: Out) -> _Kept:
         """What the districts' and tokens' parts keep for this buffer (made empty on its first use).
         A buffer that cannot be weakly referenced (a plain list) gets a fresh one each call."""
+        last_out, kept = self._last
+        if last_out is out and kept is not None:
+            return kept
         key = id(out)
         kept = self._kept.get(key)
         if kept is None:
@@ -160,6 +165,7 @@ class MagnateEncoder(PartsEncoder):
             except TypeError:
                 return kept
             self._kept[key] = kept
+        self._last = (out, kept)
         return kept
 
     def encode(self, view: Mapping[str, Any]) -> list[float]:
