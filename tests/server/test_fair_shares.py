@@ -434,3 +434,48 @@ def test_a_bot_thinking_long_holds_up_no_other_game(client: TestClient) -> None:
     assert answers["slow"].status_code == 200, answers["slow"].text
     assert bot.answered_at is not None
     assert answers["slow"].json()["step"] >= answers["before"] + 2  # the person's move and the bot's answer
+
+
+def test_a_game_whose_bot_moves_first_is_made_while_other_games_go_on(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A new game's first moves may be its bot's, thought out before the game is stored: meanwhile
+    another table's player moves at once, and the new game then comes with the bot's move made."""
+    from magnates.server import service as service_module
+
+    made: list[SlowBot] = []
+
+    def slow_bot(*_args: Any, **_kwargs: Any) -> SlowBot:
+        made.append(SlowBot())
+        return made[-1]
+
+    other = create(client, [{"kind": "person"}, {"kind": "person"}])
+    monkeypatch.setattr(service_module, "new_bot", slow_bot)
+    answers: dict[str, Any] = {}
+
+    def make_the_game() -> None:
+        seats = [{"kind": "bot", "bot": "random"}, {"kind": "person"}]
+        answers["made"] = client.post("/api/games", json={"game": "toy", "options": {}, "seats": seats})
+
+    maker = threading.Thread(target=make_the_game)
+    maker.start()
+    try:
+        deadline = time.monotonic() + 10.0
+        while not (made and made[-1].thinking.is_set()) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert made and made[-1].thinking.is_set(), "the new game's bot was never asked"
+        token = seat_token(other, 0)
+        mine = state(client, other["id"], token)
+        moved = client.post(
+            f"/api/games/{other['id']}/actions",
+            headers=auth(token),
+            json={"action": mine["legal"][0]["id"], "step": mine["step"]},
+        )
+        assert moved.status_code == 200, moved.text
+        assert made[-1].answered_at is None, "the other game waited for the new game's bot"
+    finally:
+        for bot in made:
+            bot.let_go.set()
+        maker.join(10.0)
+    assert answers["made"].status_code == 201, answers["made"].text
+    assert state(client, answers["made"].json()["id"])["decider"] == 1  # the bot moved: the person decides

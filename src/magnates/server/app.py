@@ -303,7 +303,7 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
         if seats is None:
             count = svc.describe(body.game, options)["num_players"]
             seats = [SeatSpec(kind="person", bot=None, name=None, open=False) for _ in range(count)]
-        table = svc.create(
+        table = await svc.create_async(
             body.game,
             options,
             players.distinct_specs([s.model_dump() for s in seats]),

@@ -23,6 +23,7 @@ import secrets
 import time
 from collections.abc import AsyncIterator, Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
@@ -263,6 +264,17 @@ class GameService:
         start_clock(table, time.time())
         self.tables[table.id] = table
         return table
+
+    async def create_async(
+        self, name: str, options: Mapping[str, Any], seats: list[dict[str, Any]], **more: Any
+    ) -> Table:
+        """`create` for the event loop: with a bot among the seats, the game is made in a bot thread,
+        since its first moves may be a bot's, thought out before the game is stored (the table is
+        nobody else's until it is made)."""
+        if not any(spec.get("kind") == "bot" for spec in seats):
+            return self.create(name, options, seats, **more)
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self.thinkers, partial(self.create, name, options, seats, **more))
 
     def _seat(self, spec: Mapping[str, Any], index: int, game: Game) -> tuple[Seat, str | None]:
         """A seat and, for a person, its secret (returned once; only its hash is kept)."""
