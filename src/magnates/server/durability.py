@@ -199,6 +199,12 @@ class Health:
             "retry_after": max(1, math.ceil(self.retry_at - time.monotonic())),
         }
 
+    def watch(self) -> None:
+        """From the event loop's thread: if the database is down, probe until it is back (a failure
+        met in another thread, such as a bot thread's, could not start the probing there)."""
+        if self.down_since is not None:
+            self._probe_later()
+
     def _probe_later(self) -> None:
         if self.task is not None and not self.task.done():
             return

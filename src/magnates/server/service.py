@@ -274,7 +274,10 @@ class GameService:
         if not any(spec.get("kind") == "bot" for spec in seats):
             return self.create(name, options, seats, **more)
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self.thinkers, partial(self.create, name, options, seats, **more))
+        try:
+            return await loop.run_in_executor(self.thinkers, partial(self.create, name, options, seats, **more))
+        finally:
+            self.health.watch()
 
     def _seat(self, spec: Mapping[str, Any], index: int, game: Game) -> tuple[Seat, str | None]:
         """A seat and, for a person, its secret (returned once; only its hash is kept)."""
