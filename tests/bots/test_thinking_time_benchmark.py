@@ -20,7 +20,8 @@ def test_it_studies_expert_where_offered_else_hard() -> None:
     expected = "expert" if shipped_net("expert", official) is not None else "hard"
     assert timing.studied_bot(official, None) == expected
     assert timing.studied_bot(magnates.load("magnate", courts=False), None) == "hard"
-    assert timing.studied_bot(magnates.load("magistrate", players=3), None) == "hard"
+    assert timing.studied_bot(magnates.load("magistrate", players=3), None) == "expert"  # the search-only one
+    assert timing.studied_bot(magnates.load("magistrate", players=4), None) == "hard"
     assert timing.studied_bot(official, "medium") == "medium"
 
 

@@ -42,7 +42,9 @@ CANDIDATES: dict[str, Mapping[str, Any]] = {
 """The search each game's `expert` plays: fields changed in the game's `hard` preset. Measured
 against `hard` at every player count; `SEARCH_EXPERTS` lists where it won."""
 
-SEARCH_EXPERTS: dict[tuple[str, int], str] = {}
+SEARCH_EXPERTS: dict[tuple[str, int], str] = {
+    ("magistrate", 3): "91 of 225 games against two hard (40.4%, 95% CI 34.2-47.0%, fair share 33.3%)",
+}
 """(game, players) -> the match that measured `CANDIDATES[game]` stronger than `hard` there
 (docs/studies/search-expert.md); only these are offered as `expert`, with the default options."""
 
