@@ -40,7 +40,7 @@ def test_the_official_game_offers_expert_and_names_nothing_missing() -> None:
 
 
 def test_a_game_with_no_expert_at_all_says_so() -> None:
-    result = runner.invoke(app, ["bots", "magistrate"], terminal_width=400)
+    result = runner.invoke(app, ["bots", "magistratvm"], terminal_width=400)
     assert result.exit_code == 0, result.output
-    assert "expert: No expert for Magistrate yet" in result.output
+    assert "expert: No expert for Magistratvm yet" in result.output
     assert "--set thinking=NAME, one of quick (0.1 s), normal (default), long (1 s), very long (5 s)" in result.output

@@ -397,6 +397,14 @@ def seat_token(created: dict[str, Any], seat: int) -> str:
     return str(next(s["token"] for s in created["seats"] if s["seat"] == seat))
 
 
+def first_move(client: TestClient, created: dict[str, Any]) -> Any:
+    """Seat 0 of a game plays its first legal action."""
+    token = seat_token(created, 0)
+    mine = state(client, created["id"], token)
+    move = {"action": mine["legal"][0]["id"], "step": mine["step"]}
+    return client.post(f"/api/games/{created['id']}/actions", headers=auth(token), json=move)
+
+
 def test_a_bot_thinking_long_holds_up_no_other_game(client: TestClient) -> None:
     """While the bot of one table thinks, another table's players read their game and move at once;
     the bot's answer then comes as usual."""
@@ -419,13 +427,7 @@ def test_a_bot_thinking_long_holds_up_no_other_game(client: TestClient) -> None:
     mover.start()
     try:
         assert bot.thinking.wait(10.0), "the bot was never asked"
-        token = seat_token(other, 0)
-        mine = state(client, other["id"], token)
-        moved = client.post(
-            f"/api/games/{other['id']}/actions",
-            headers=auth(token),
-            json={"action": mine["legal"][0]["id"], "step": mine["step"]},
-        )
+        moved = first_move(client, other)
         assert moved.status_code == 200, moved.text
         assert bot.answered_at is None, "the other game waited for the bot"
     finally:
@@ -464,13 +466,7 @@ def test_a_game_whose_bot_moves_first_is_made_while_other_games_go_on(
         while not (made and made[-1].thinking.is_set()) and time.monotonic() < deadline:
             time.sleep(0.01)
         assert made and made[-1].thinking.is_set(), "the new game's bot was never asked"
-        token = seat_token(other, 0)
-        mine = state(client, other["id"], token)
-        moved = client.post(
-            f"/api/games/{other['id']}/actions",
-            headers=auth(token),
-            json={"action": mine["legal"][0]["id"], "step": mine["step"]},
-        )
+        moved = first_move(client, other)
         assert moved.status_code == 200, moved.text
         assert made[-1].answered_at is None, "the other game waited for the new game's bot"
     finally:
