@@ -17,7 +17,7 @@ from typing import Any
 
 import httpx2 as httpx
 import pytest
-from api_helpers import create, state
+from api_helpers import create, play_to_the_end, state
 from fastapi.testclient import TestClient
 from server_helpers import free_port
 from starlette.testclient import WebSocketDenialResponse
@@ -438,11 +438,9 @@ def test_a_bot_thinking_long_holds_up_no_other_game(client: TestClient) -> None:
     assert answers["slow"].json()["step"] >= answers["before"] + 2  # the person's move and the bot's answer
 
 
-def test_a_game_whose_bot_moves_first_is_made_while_other_games_go_on(
-    client: TestClient, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A new game's first moves may be its bot's, thought out before the game is stored: meanwhile
-    another table's player moves at once, and the new game then comes with the bot's move made."""
+@pytest.fixture
+def slow_bots(monkeypatch: pytest.MonkeyPatch) -> list[SlowBot]:
+    """From now on every bot the service makes is a `SlowBot`, kept in this list."""
     from magnates.server import service as service_module
 
     made: list[SlowBot] = []
@@ -451,27 +449,97 @@ def test_a_game_whose_bot_moves_first_is_made_while_other_games_go_on(
         made.append(SlowBot())
         return made[-1]
 
-    other = create(client, [{"kind": "person"}, {"kind": "person"}])
     monkeypatch.setattr(service_module, "new_bot", slow_bot)
-    answers: dict[str, Any] = {}
+    return made
 
-    def make_the_game() -> None:
-        seats = [{"kind": "bot", "bot": "random"}, {"kind": "person"}]
-        answers["made"] = client.post("/api/games", json={"game": "toy", "options": {}, "seats": seats})
 
-    maker = threading.Thread(target=make_the_game)
-    maker.start()
+def holds_up_no_other_game(client: TestClient, made: list[SlowBot], request: Any) -> Any:
+    """Send `request()` from another thread; while the bot it sets thinking thinks, another table's
+    player moves at once. Returns the request's answer, which comes once the bot is let go."""
+    other = create(client, [{"kind": "person"}, {"kind": "person"}])
+    answers: list[Any] = []
+    sender = threading.Thread(target=lambda: answers.append(request()))
+    sender.start()
     try:
         deadline = time.monotonic() + 10.0
-        while not (made and made[-1].thinking.is_set()) and time.monotonic() < deadline:
+        while not any(bot.thinking.is_set() for bot in made) and time.monotonic() < deadline:
             time.sleep(0.01)
-        assert made and made[-1].thinking.is_set(), "the new game's bot was never asked"
+        assert any(bot.thinking.is_set() for bot in made), "the bot was never asked"
         moved = first_move(client, other)
         assert moved.status_code == 200, moved.text
-        assert made[-1].answered_at is None, "the other game waited for the new game's bot"
+        assert all(bot.answered_at is None for bot in made), "the other game waited for the bot"
     finally:
         for bot in made:
             bot.let_go.set()
-        maker.join(10.0)
-    assert answers["made"].status_code == 201, answers["made"].text
-    assert state(client, answers["made"].json()["id"])["decider"] == 1  # the bot moved: the person decides
+        sender.join(10.0)
+    assert answers, "the request never answered"
+    return answers[0]
+
+
+def test_a_game_whose_bot_moves_first_is_made_while_other_games_go_on(
+    client: TestClient, slow_bots: list[SlowBot]
+) -> None:
+    """A new game's first moves may be its bot's, thought out before the game is stored: meanwhile
+    another table's player moves at once, and the new game then comes with the bot's move made."""
+    seats = [{"kind": "bot", "bot": "random"}, {"kind": "person"}]
+    made = holds_up_no_other_game(
+        client, slow_bots, lambda: client.post("/api/games", json={"game": "toy", "options": {}, "seats": seats})
+    )
+    assert made.status_code == 201, made.text
+    assert state(client, made.json()["id"])["decider"] == 1  # the bot moved: the person decides
+
+
+def test_the_last_seat_taken_starts_the_bots_while_other_games_go_on(
+    client: TestClient, slow_bots: list[SlowBot]
+) -> None:
+    """A waiting game starts when its last open seat is taken; its bot's first move is thought out
+    meanwhile another game goes on, and the seat's taker gets the game with that move made."""
+    waiting = create(client, [{"kind": "bot", "bot": "random"}, {"kind": "person", "open": True}])
+    assert state(client, waiting["id"])["step"] == 0 and not any(bot.thinking.is_set() for bot in slow_bots)
+    taken = holds_up_no_other_game(
+        client, slow_bots, lambda: client.post(f"/api/games/{waiting['id']}/seats/1/take", json={"name": "Cy"})
+    )
+    assert taken.status_code == 200, taken.text
+    assert state(client, waiting["id"], taken.json()["token"])["decider"] == 1  # the bot has moved
+
+
+def test_a_rematch_whose_bot_moves_first_is_made_while_other_games_go_on(client: TestClient) -> None:
+    created = create(client, [{"kind": "bot", "bot": "random"}, {"kind": "person"}], options={"rounds": 1})
+    gid, mine = created["id"], seat_token(created, 1)
+    play_to_the_end(client, gid, {1: mine})
+    made: list[SlowBot] = []
+    from magnates.server import service as service_module
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(service_module, "new_bot", lambda *_a, **_k: made.append(SlowBot()) or made[-1])
+        asked = holds_up_no_other_game(
+            client, made, lambda: client.post(f"/api/games/{gid}/rematch", headers=auth(mine))
+        )
+    assert asked.status_code == 200, asked.text
+    assert state(client, asked.json()["id"], asked.json()["token"])["decider"] == 1
+
+
+def test_a_game_read_back_at_its_bots_turn_is_brought_up_to_date_while_other_games_go_on(
+    client: TestClient, slow_bots: list[SlowBot]
+) -> None:
+    """A game read from the database (after a restart or an unload) whose bot is to move: the bot's
+    move is thought out in a bot thread, and its first request gets the game with that move made."""
+    service = client.app.state.service  # type: ignore[attr-defined]
+    created = create(client, [{"kind": "person"}, {"kind": "person"}])
+    gid = created["id"]
+    first_move(client, created)
+    mine = state(client, gid, seat_token(created, 0))
+    moved = client.post(
+        f"/api/games/{gid}/actions",
+        headers=auth(seat_token(created, 0)),
+        json={"action": mine["legal"][-1]["id"], "step": mine["step"]},
+    )
+    assert moved.status_code == 200 and moved.json()["decider"] == 1, moved.text
+    # Seat 1 becomes a bot in the record, and the game leaves memory: read back, it is the bot's turn.
+    seats = [s.to_json() for s in service.tables[gid].seats]
+    seats[1] = {"kind": "bot", "bot": "random", "name": None}
+    service.store.set_seats(gid, seats)
+    del service.tables[gid]
+    seen = holds_up_no_other_game(client, slow_bots, lambda: client.get(f"/api/games/{gid}"))
+    assert seen.status_code == 200, seen.text
+    assert seen.json()["decider"] == 0 and seen.json()["step"] > moved.json()["step"]

@@ -324,16 +324,17 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
     async def take_seat(game_id: str, seat: int, request: Request, body: TakeSeat | None = None) -> dict[str, Any]:
         """Take an open seat (0-based) under your name: its secret, handed out once (409 when it is taken)."""
         svc = service()
-        table = svc.get(game_id)
+        table = await svc.get_async(game_id)
         await svc.own(table)  # several processes: the game's lease first (ownership.py)
         token = take_seat_for(request, svc, table, seat, body.name if body is not None else None)
+        await svc.started(table)  # the last seat taken: its bots' first moves, thought out in a bot thread
         return {"seat": seat, "token": token, "link": seat_link(table.id, token)}
 
     @app.post("/api/games/{game_id}/chat", tags=["play"], status_code=204, responses=LIMITED, dependencies=[chat_limit])
     async def chat(game_id: str, body: ChatRequest, credentials: Credentials, request: Request) -> Response:
         """Say something at the table (a seat's secret as Bearer: spectators read but do not write)."""
         svc = service()
-        table = svc.get(game_id)
+        table = await svc.get_async(game_id)
         svc.chat(table, seat_of(request, table, pick_token(credentials)), body.text)
         return Response(status_code=204)
 
@@ -341,10 +342,10 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
     async def rematch(game_id: str, credentials: Credentials, request: Request) -> dict[str, Any]:
         """The same game again, same seats: the first player to ask creates it; each gets their seat's secret."""
         svc = service()
-        table = svc.get(game_id)
+        table = await svc.get_async(game_id)
         seat = seat_of(request, table, pick_token(credentials))
         await svc.own(table)  # several processes: the game's lease first (ownership.py)
-        new, token = svc.rematch(table, seat)
+        new, token = await svc.rematch_async(table, seat)
         players.on_rematch(request, svc, new, seat)
         if seat is not None:  # a second ask re-issues the seat's secret: pages holding the old one close
             holder["hub"].kick(new, seat)
@@ -370,7 +371,7 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
     async def game_state(game_id: str, credentials: Credentials, request: Request) -> dict[str, Any]:
         """What the seat with this secret (`Authorization: Bearer`) sees now; no secret: a spectator."""
         svc = service()
-        table = svc.get(game_id)
+        table = await svc.get_async(game_id)
         return svc.snapshot(table, seat_of(request, table, pick_token(credentials)))
 
     @app.post("/api/games/{game_id}/actions", tags=["play"], responses=LIMITED, dependencies=[move_limit])
@@ -381,7 +382,7 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
         the first answer; the action is applied once.
         """
         svc = service()
-        table = svc.get(game_id)
+        table = await svc.get_async(game_id)
         seat = seat_of(request, table, pick_token(credentials))
         try:
             await svc.act_async(table, seat, body.action, body.step)
@@ -399,7 +400,7 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
     ) -> dict[str, Any]:
         """Take back your own last action if no chance event or other seat's move came after it."""
         svc = service()
-        table = svc.get(game_id)
+        table = await svc.get_async(game_id)
         body = body or UndoRequest(step=None)
         seat = seat_of(request, table, pick_token(credentials))
         await svc.undo_async(table, seat, body.step)
@@ -413,9 +414,10 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
         `Authorization: Bearer`.
         """
         svc = service()
-        table = svc.get(game_id)
+        table = await svc.get_async(game_id)
         await svc.own(table)  # several processes: the game's lease first (ownership.py)
         token = svc.reissue(table, seat, pick_token(credentials))
+        await svc.started(table)  # an open seat given out: the game may start with its bots' moves
         holder["hub"].kick(table, seat)
         return {"seat": seat, "token": token, "link": seat_link(table.id, token)}
 
@@ -457,21 +459,21 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
     @app.get("/api/games/{game_id}/cards", tags=["games"])
     async def cards(game_id: str) -> dict[str, Any]:
         """Card faces (name, rank, suits, price) and suit symbols for drawing this game's cards."""
-        table = service().get(game_id)
+        table = await service().get_async(game_id)
         return {"suits": suits_table(), "cards": card_faces(table.game)}
 
     @app.get("/api/games/{game_id}/replay/{step}", tags=["replay"])
     async def replay(game_id: str, step: int, credentials: Credentials, request: Request) -> dict[str, Any]:
         """The game as a seat (or, once finished, a spectator) saw it after `step` actions."""
         svc = service()
-        table = svc.get(game_id)
+        table = await svc.get_async(game_id)
         return svc.replay_snapshot(table, seat_of(request, table, pick_token(credentials)), step)
 
     @app.get("/api/games/{game_id}/record", tags=["replay"])
     async def export(game_id: str) -> dict[str, Any]:
         """The magnates Record (JSON) of a finished game."""
         svc = service()
-        return svc.export(svc.get(game_id))
+        return svc.export(await svc.get_async(game_id))
 
     @app.post("/api/games/import", tags=["replay"], status_code=201, responses=LIMITED, dependencies=[creation_limit])
     async def import_record(record: dict[str, Any]) -> dict[str, Any]:
@@ -510,7 +512,7 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
         hub: Hub = holder["hub"]
         secret, subprotocol = websocket_token(websocket)
         try:
-            table = svc.get(game_id)
+            table = await svc.get_async(game_id)
             seat = seat_of(websocket, table, secret)  # no secret: the signed-in account's seat, if any
         except Unavailable as err:
             await _away(websocket, subprotocol, err.retry_after)

@@ -115,6 +115,14 @@ def play(table: Table, seat: int | None, action: Any, step: Any, timeout: bool =
     return [event(table, TIMEOUT if timeout else ACTION, action, seat), *advance(table)]
 
 
+def automatic(table: Table) -> bool:
+    """Whether chance or a bot decides now: `advance` has moves to play."""
+    if table.waiting or table.forfeited is not None or table.state.is_terminal():
+        return False
+    current = table.state.current_player()
+    return current == CHANCE or (current >= 0 and current in table.bots)
+
+
 def advance(table: Table) -> list[StoredEvent]:
     """Play chance events and bot seats until a person must decide or the game ends."""
     events: list[StoredEvent] = []

@@ -189,12 +189,13 @@ def take(request: Request, service: GameService, table: Table, seat: int, name: 
 bearer = HTTPBearer(auto_error=False, description="the seat's secret (its link's token)")
 
 
-def my_game(service: GameService, row: GameRow, seat: int, at: dt.datetime | None) -> dict[str, Any]:
+async def my_game(service: GameService, row: GameRow, seat: int, at: dt.datetime | None) -> dict[str, Any]:
     """One line of "my games": whose turn, the deadline, who plays."""
     table = service.tables.get(row.id)
     if table is None and row.status == "playing":
         try:
-            table = service.get(row.id)  # what is to be decided is in the state: load it (it unloads when idle)
+            # what is to be decided is in the state: load it (it unloads when idle)
+            table = await service.get_async(row.id)
         except Exception:  # a game that cannot be rebuilt still shows, without its turn
             table = None
     if table is not None:
@@ -232,7 +233,7 @@ def players_router() -> APIRouter:
         """Your games: being played first, those where it is your turn on top; then waiting, then finished."""
         service: GameService = request.app.state.service
         rows = players_of(request).games(found.account.id)
-        games = [my_game(service, row, seat, at) for row, seat, at in rows]
+        games = [await my_game(service, row, seat, at) for row, seat, at in rows]
         # stable: within each group the newest change stays first
         return sorted(games, key=lambda g: (ORDER.get(g["status"], 3), not g["your_turn"]))
 
@@ -246,7 +247,7 @@ def players_router() -> APIRouter:
     ) -> dict[str, Any]:
         """Bind a seat you hold as a guest (its secret as `Authorization: Bearer`) to your account."""
         service: GameService = request.app.state.service
-        table = service.get(game_id)
+        table = await service.get_async(game_id)
         if credentials is None or not credentials.credentials:
             raise Forbidden("send the seat's secret (from its link) as Authorization: Bearer to claim it")
         if table.seat_for(credentials.credentials) != seat:
@@ -255,6 +256,7 @@ def players_router() -> APIRouter:
             raise Conflict("this seat already belongs to another account")
         await service.own(table)
         bind_seat(request, service, table, seat, found.account)
+        await service.started(table)
         return {"id": table.id, "seat": seat, "name": table.seats[seat].name}
 
     return router

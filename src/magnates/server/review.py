@@ -139,8 +139,8 @@ def _reviews(request: Request) -> Reviews:
     return state.reviews  # type: ignore[no-any-return]
 
 
-def _finished(service: GameService, game_id: str) -> Record:
-    table = service.get(game_id)
+async def _finished(service: GameService, game_id: str) -> Record:
+    table = await service.get_async(game_id)
     if not table.state.is_terminal():
         raise Conflict("a game is reviewed once it is finished (its review would tell what the others hold)")
     return table.state.record()
@@ -150,7 +150,7 @@ def _finished(service: GameService, game_id: str) -> Record:
 async def review_status(game_id: str, request: Request) -> dict[str, Any]:
     """Where the review of a finished game stands, with the review once it is done."""
     service: GameService = request.app.state.service
-    record = _finished(service, game_id)
+    record = await _finished(service, game_id)
     return await asyncio.to_thread(_reviews(request).answer, service.store, game_id, len(record.actions))
 
 
@@ -158,7 +158,7 @@ async def review_status(game_id: str, request: Request) -> dict[str, Any]:
 async def start_review(game_id: str, request: Request) -> dict[str, Any]:
     """Start the coach on a finished game (or answer the review already stored or under way)."""
     service: GameService = request.app.state.service
-    record = _finished(service, game_id)
+    record = await _finished(service, game_id)
     reviews = _reviews(request)
     known = await asyncio.to_thread(reviews.answer, service.store, game_id, len(record.actions))
     if known["status"] in ("done", "running"):
@@ -216,7 +216,7 @@ async def _hint(table: Any, seat: int) -> dict[str, Any]:
 async def hint_available(game_id: str, request: Request) -> dict[str, Any]:
     """Whether the coach may give this seat hints in this game (a seat token in the Authorization header)."""
     service: GameService = request.app.state.service
-    table = service.get(game_id)
+    table = await service.get_async(game_id)
     refused = hint_refusal(table, table.seat_for(_bearer(request)))
     return {"available": refused is None, "reason": refused}
 
@@ -225,7 +225,7 @@ async def hint_available(game_id: str, request: Request) -> dict[str, Any]:
 async def hint(game_id: str, request: Request) -> dict[str, Any]:
     """The coach's preferred move for this seat now, from its own view (games against bots only)."""
     service: GameService = request.app.state.service
-    table = service.get(game_id)
+    table = await service.get_async(game_id)
     seat = table.seat_for(_bearer(request))
     refused = hint_refusal(table, seat)
     if refused is not None or seat is None:

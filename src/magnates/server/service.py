@@ -40,7 +40,7 @@ from magnates.server.errors import BadInput, Conflict, Forbidden, NotFound, Stal
 from magnates.server.following import follow
 from magnates.server.leases import Leases
 from magnates.server.message_text import snapshot_text
-from magnates.server.moves import MAX_ACTION_TEXT, advance, bot_move, check_step, event, parse_action, play
+from magnates.server.moves import MAX_ACTION_TEXT, advance, automatic, bot_move, check_step, event, parse_action, play
 from magnates.server.ownership import Busy, Ownership, process_name
 from magnates.server.seats import Seat, clean_name, hash_token, new_token
 from magnates.server.snapshots import can_undo as seat_can_undo
@@ -97,6 +97,10 @@ class GameService:
         self.unsure: set[str] = set()
         self.thinkers = ThreadPoolExecutor(max_workers=BOT_THREADS, thread_name_prefix="magnates-bot")
         """Where a move is played when bots answer it (`_play_async`): off the event loop."""
+        # Games being read from the database in a bot thread (`get_async`): one read per game at a time.
+        self.loading: dict[str, asyncio.Future[Table]] = {}
+        # Games whose first automatic moves are being thought out in a bot thread (`_start_soon`).
+        self.starting: dict[str, asyncio.Task[None]] = {}
 
     # -- several processes on one PostgreSQL (ownership.py) ------------------------------
     async def open(self) -> None:
@@ -361,8 +365,13 @@ class GameService:
 
     def _start_if_ready(self, table: Table) -> None:
         """A game waits, with no move and no clock, while a person's seat is open (`Table.waiting`);
-        once every seat is taken, chance and bots play until a person decides, as at creation."""
-        if table.waiting or table.state.is_terminal():
+        once every seat is taken, chance and bots play until a person decides, as at creation.
+        Under the event loop a table with bots starts in a bot thread (`_start_soon`)."""
+        if not automatic(table):
+            return
+        if table.bots and _in_event_loop():
+            self.unstarted.add(table.id)
+            self._start_soon(table)
             return
         staged = stage(table)
         events = advance(staged)
@@ -381,6 +390,49 @@ class GameService:
         publish(table, staged)
         self._changed(table)
 
+    def _start_soon(self, table: Table) -> None:
+        """Start the game in a task: its bots think in a bot thread, its moves are stored by the
+        writer, and only then are they shown (`started` waits for it)."""
+        if table.id not in self.starting:
+            task = asyncio.get_running_loop().create_task(self._start_async(table))
+            self.starting[table.id] = task
+            task.add_done_callback(lambda _: self.starting.pop(table.id, None))
+
+    async def _start_async(self, table: Table) -> None:
+        try:
+            async with self._turn(table):
+                if table.id not in self.unstarted:
+                    return  # started meanwhile (the clock's tick, another process)
+                if table.id in self.unsure:
+                    await self._settle(table)
+                if not automatic(table):
+                    self.unstarted.discard(table.id)
+                    return
+                staged = stage(table)
+                events = await self._think(advance, staged)
+                if events:
+                    await self._commit_async(table, staged, events)
+                self.unstarted.discard(table.id)
+        except Exception:  # stays among the unstarted: the clock's tick tries again
+            logger.warning("game %s: its first moves could not be stored yet; it starts once they are", table.id)
+
+    async def started(self, table: Table) -> None:
+        """Wait until the game's first automatic moves, if it has any being thought out, are shown
+        (or could not be stored: then the clock's tick starts it later)."""
+        task = self.starting.get(table.id)
+        if task is not None:
+            await asyncio.shield(task)
+
+    async def _think(self, work: Callable[..., Any], *args: Any) -> Any:
+        """`work(*args)` in a bot thread; given up by its caller, it is still waited for (the
+        caller holds the game's lock, and its copy's bots must not be asked twice at once)."""
+        thinking = asyncio.get_running_loop().run_in_executor(self.thinkers, work, *args)
+        try:
+            return await asyncio.shield(thinking)
+        except asyncio.CancelledError:
+            await asyncio.wait([thinking])
+            raise
+
     def start_unstarted(self) -> int:
         """Start the games whose first moves could not be stored when their seats filled; how many did."""
         started = 0
@@ -388,6 +440,9 @@ class GameService:
             table = self.tables.get(game_id)
             if table is None:  # rebuilt from the database on its next use, pending moves played then
                 self.unstarted.discard(game_id)
+                continue
+            if table.bots and _in_event_loop():
+                self._start_soon(table)  # settles an unsure write itself, in the game's turn
                 continue
             if table.id in self.unsure:
                 try:
@@ -419,37 +474,61 @@ class GameService:
     def rematch(self, table: Table, seat: int | None) -> tuple[Table, str]:
         """The same game again with the same seats: created by the first player to ask; each player
         who asks gets a fresh secret for their own seat of it (asking again re-issues it)."""
+        player = self._may_rematch(table, seat)
+        new = self.get(table.rematch_id) if table.rematch_id else None
+        if new is None:
+            new = self.create(**self._rematch_of(table))
+            self._link_rematch(table, new)
+        return new, self._set_seat_secret(new, player)
+
+    async def rematch_async(self, table: Table, seat: int | None) -> tuple[Table, str]:
+        """`rematch` for the event loop: a new game with bots is made in a bot thread (`create_async`),
+        while the finished game's lock keeps a second player's ask from making another."""
+        player = self._may_rematch(table, seat)
+        async with table.lock:
+            new = await self.get_async(table.rematch_id) if table.rematch_id else None
+            if new is None:
+                new = await self.create_async(**self._rematch_of(table))
+                self._link_rematch(table, new)
+        return new, self._set_seat_secret(new, player)
+
+    def _may_rematch(self, table: Table, seat: int | None) -> int:
+        """The asking player's seat, if they may ask for a rematch now."""
         if seat is None:
             raise Forbidden("only the game's players may ask for a rematch")
         if table.status != "finished":
             raise Conflict("a rematch can be asked for once the game is over")
         self._own_now(table)
-        new = self.get(table.rematch_id) if table.rematch_id else None
-        if new is None:
-            specs = [
-                {
-                    "kind": s.kind,
-                    "bot": s.bot,
-                    "name": s.name,
-                    "open": s.open,
-                    "reserved": not s.open,
-                    "thinking": s.thinking,
-                }
-                for s in table.seats
-            ]
-            new = self.create(
-                table.game.name,
-                dict(table.game.options),
-                specs,
-                turn_seconds=table.turn_seconds,
-                timeout_bot=table.timeout_bot,
-                creator=False,
-            )
-            self._write(self.store.set_rematch, table.id, new.id)
-            table.rematch_id = new.id
-            table.revision += 1
-            table.notify()
-        return new, self._set_seat_secret(new, seat)
+        return seat
+
+    @staticmethod
+    def _rematch_of(table: Table) -> dict[str, Any]:
+        """`create`'s arguments for the same game again: same seats, person seats reserved for their holders."""
+        specs = [
+            {
+                "kind": s.kind,
+                "bot": s.bot,
+                "name": s.name,
+                "open": s.open,
+                "reserved": not s.open,
+                "thinking": s.thinking,
+            }
+            for s in table.seats
+        ]
+        return {
+            "name": table.game.name,
+            "options": dict(table.game.options),
+            "seats": specs,
+            "turn_seconds": table.turn_seconds,
+            "timeout_bot": table.timeout_bot,
+            "creator": False,
+        }
+
+    def _link_rematch(self, table: Table, new: Table) -> None:
+        self._write(self.store.set_rematch, table.id, new.id)
+        table.rematch_id = new.id
+        table.revision += 1
+        table.notify()
 
     # -- chat -------------------------------------------------------------------------
     def chat(self, table: Table, seat: int | None, text: Any) -> dict[str, Any]:
@@ -470,11 +549,56 @@ class GameService:
 
         Chance events or bot moves left pending by a stop are played and stored then, with the
         same seeded generators, so a game goes on exactly as it would have without the stop.
+        The event loop's requests use `get_async`, which does the reading and replaying in a thread.
         """
+        table = self._live(game_id)
+        if table is not None:
+            return table
+        table, events = self._read(game_id)
+        if events:
+            self._claim_loaded(game_id)
+            self._write(self.store.append, table.id, events, "finished" if table.state.is_terminal() else None)
+            start_clock(table, time.time())
+        self.tables[game_id] = table
+        return table
+
+    async def get_async(self, game_id: str) -> Table:
+        """`get` for the event loop: a game not in memory is read, replayed and brought up to date
+        (its pending bots' moves too) in a bot thread, so other games go on meanwhile; requests
+        for the same game share the one read."""
+        table = self._live(game_id)
+        if table is not None:
+            return table
+        loading = self.loading.get(game_id)
+        if loading is None:
+            loading = self.loading[game_id] = asyncio.ensure_future(self._load(game_id))
+            loading.add_done_callback(lambda _: self.loading.pop(game_id, None))
+        return await asyncio.shield(loading)
+
+    async def _load(self, game_id: str) -> Table:
+        try:
+            table, events = await self._think(self._read, game_id)
+            live = self.tables.get(game_id)  # loaded meanwhile by the synchronous `get`
+            if live is not None:
+                return live
+            if events:
+                self._claim_loaded(game_id)
+                status = "finished" if table.state.is_terminal() else None
+                await asyncio.to_thread(self._write, self.store.append, table.id, events, status)
+                start_clock(table, time.time())
+        finally:
+            self.health.watch()  # a database found down in the thread is probed from here
+        self.tables[game_id] = table
+        return table
+
+    def _live(self, game_id: str) -> Table | None:
         table = self.tables.get(game_id)
         if table is not None:
             table.last_used = time.monotonic()
-            return table
+        return table
+
+    def _read(self, game_id: str) -> tuple[Table, list[StoredEvent]]:
+        """The game as stored, with the automatic moves that follow it played (not yet stored)."""
         if not isinstance(game_id, str) or len(game_id) > 64:
             raise NotFound(f"there is no game {excerpt(game_id)}")
         try:  # a game not in memory cannot be read from a database that is down: 503, said plainly
@@ -491,14 +615,12 @@ class GameService:
         if stored is None:
             raise NotFound(f"there is no game {excerpt(game_id)}")
         table = self._rebuild(stored, recorded)
-        events = advance(table)
-        if events and self.ownership is not None and not self.ownership.claim_now(game_id):
+        return table, advance(table)
+
+    def _claim_loaded(self, game_id: str) -> None:
+        """The lease of a game whose pending moves are about to be stored, or 503: try again."""
+        if self.ownership is not None and not self.ownership.claim_now(game_id):
             raise Busy("another server process is serving this game and did not let it go; try again shortly")
-        if events:
-            self._write(self.store.append, table.id, events, "finished" if table.state.is_terminal() else None)
-            start_clock(table, time.time())
-        self.tables[game_id] = table
-        return table
 
     def unload_idle(self, now: float | None = None) -> int:
         """Forget tables idle longer than `idle_seconds` (none watched, none writing); they come back
@@ -634,13 +756,7 @@ class GameService:
         staged = stage(table)
         if not staged.bots:
             return staged, play(staged, seat, action, step, timeout)
-        loop = asyncio.get_running_loop()
-        thinking = loop.run_in_executor(self.thinkers, play, staged, seat, action, step, timeout)
-        try:
-            return staged, await asyncio.shield(thinking)
-        except asyncio.CancelledError:
-            await asyncio.wait([thinking])  # the lock is let go once the bots are done with the copy
-            raise
+        return staged, await self._think(play, staged, seat, action, step, timeout)
 
     @staticmethod
     def _play(
@@ -813,8 +929,7 @@ class GameService:
                 return True
             bot = new_bot(table.timeout_bot or DEFAULT_TIMEOUT_BOT, table.game)
             # Any bot may be the timeout bot: it thinks in a bot thread, on the game as stored (the lock is held).
-            thinking = asyncio.get_running_loop().run_in_executor(self.thinkers, bot_move, table, seat, bot, "timeout")
-            action = await thinking
+            action = await self._think(bot_move, table, seat, bot, "timeout")
             await self._commit_async(table, *await self._play_async(table, seat, action, table.step, timeout=True))
             return True
 
@@ -874,3 +989,12 @@ class GameService:
         store_chat(self.store, table, said)
         self.tables[table.id] = table
         return table
+
+
+def _in_event_loop() -> bool:
+    """Whether this call runs in the event loop's thread (where a bot must not think)."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True

@@ -68,7 +68,7 @@ def waiting_router() -> APIRouter:
     async def start(game_id: str, request: Request, credentials: Bearer, body: StartRequest | None = None) -> dict:
         """Start a waiting game now, with a bot in every seat still open (the creator only)."""
         service: GameService = request.app.state.service
-        table = service.get(game_id)
+        table = await service.get_async(game_id)
         check_creator(request, table, credentials)
         if not table.waiting:
             raise Conflict("this game is not waiting for players: it has started")
@@ -82,13 +82,14 @@ def waiting_router() -> APIRouter:
             for s in table.seats
         ]
         service.set_seats(table, seats)
+        await service.started(table)  # its bots' first moves, thought out in a bot thread
         return service.snapshot(table, None)
 
     @router.delete("/api/games/{game_id}", status_code=204)
     async def cancel(game_id: str, request: Request, credentials: Bearer) -> Response:
         """Cancel a game that is still waiting for players (the creator only): it is removed."""
         service: GameService = request.app.state.service
-        table = service.get(game_id)
+        table = await service.get_async(game_id)
         check_creator(request, table, credentials)
         if not table.waiting:
             raise Conflict("only a game still waiting for players can be cancelled")
