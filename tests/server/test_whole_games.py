@@ -117,7 +117,7 @@ def one_move(page: Any, rng: random.Random) -> None:
             page.wait_for_timeout(100)  # sent: waiting for the server
         elif page.locator(".chooser button[data-action]").count():
             pick(page.locator(".chooser button[data-action]"), rng)
-        elif started and page.locator(".step-back").count():
+        elif started and page.locator(".step-back").count() and page.locator(STEPS).count():
             pick(page.locator(STEPS), rng)
         else:
             started = first_click(page, rng)
