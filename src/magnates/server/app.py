@@ -439,7 +439,8 @@ def create_app(db_url: str | None = None, *, resume: bool = False, limits: Limit
             pairs = parse_option_pairs([p for p in options.split(",") if p.strip()])
             sets: OptionSets = holder["option_sets"]
             return await sets.info(name_or_id, pairs, client_address(request.scope, proxies))
-        return await asyncio.to_thread(game_info, svc.get(name_or_id).game)  # built once per Game (info.py)
+        table = await svc.get_async(name_or_id)
+        return await asyncio.to_thread(game_info, table.game)  # built once per Game (info.py)
 
     @app.get("/api/games/{name}/cheatsheet", tags=["games"])
     async def rules_cheatsheet(
