@@ -77,8 +77,12 @@ def test_the_strongest_measured_setting_is_named_only_where_a_study_measured_it(
     assert official.exit_code == 0, official.output
     bot, thinking, figures = STRONGEST[("magnate", 2)]
     assert f"The strongest measured: {bot} with thinking={thinking} (1 s a decision): {figures}" in official.output
-    for args in (["magnate", "--option", "courts=false"], ["magistrate"]):
+    for args in (["magnate", "--option", "courts=false"], ["magistrate", "--players", "4"], ["magistratvm"]):
         other = runner.invoke(app, ["bots", *args], terminal_width=400)
         assert other.exit_code == 0 and "strongest measured" not in other.output
+    for (name, players), (bot, thinking, figures) in STRONGEST.items():  # every measured one, with its figures
+        named = runner.invoke(app, ["bots", name, "--players", str(players)], terminal_width=1000)
+        assert f"The strongest measured: {bot} with thinking={thinking}" in named.output, named.output
+        assert figures in named.output
     listed = json.loads(runner.invoke(app, ["bots", "magnate", "--json"]).output)["games"][0]
     assert listed["strongest"].startswith("the strongest measured: expert")

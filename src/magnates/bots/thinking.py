@@ -34,6 +34,20 @@ STRONGEST: dict[tuple[str, int], tuple[str, str, str]] = {
         "won 79 of 100 games against hard (79.0%, 95% CI 70.0-85.8%), against 64 of the same games "
         "at 0.05 s and at 0.2 s a decision (docs/studies/thinking-time.md; 5 s not measured)",
     ),
+    ("galactic-magnate", 2): (
+        "expert",
+        "normal",
+        "won 264 of 300 games against hard (88.0%, 95% CI 83.8-91.2%; docs/studies/expert-other-games.md); "
+        "at 0.05, 0.2 and 1 s a decision it won 26 of 30, 28 of 30 and 3 of 3, not told apart from its "
+        "default (docs/studies/thinking-time.md)",
+    ),
+    ("magistrate", 3): (
+        "expert",
+        "normal",
+        "won 91 of 225 games against two hard (40.4%, 95% CI 34.2-47.0%, fair share 33.3%; "
+        "docs/studies/search-expert.md); hard given more time was no stronger (1 s a decision: 5 of 24, "
+        "docs/studies/thinking-time.md)",
+    ),
 }
 """(game, players) -> the strongest bot and named thinking time that a study measured there, with
 its figures (docs/studies/thinking-time.md), for the game's default options; `magnates bots` names it."""
