@@ -53,6 +53,37 @@ def test_a_waiting_game_whose_deal_cannot_be_stored_shows_no_deal_until_it_is(db
         assert state(client, gid, bea)["seat"] == 1 and gid not in service.unstarted
 
 
+def test_a_waiting_game_whose_bots_first_moves_cannot_be_stored_is_started_by_the_clock(db_url: str) -> None:
+    """The same with a bot to move first: its move is thought out in a bot thread and handed to the
+    writer, which cannot store it; nothing is shown, and the server's own clock starts the game once
+    the database takes writes again."""
+    with TestClient(create_app(db_url)) as client:
+        service = client.app.state.service  # type: ignore[attr-defined]
+        created = create(client, [{"kind": "bot", "bot": "random"}, {"kind": "person", "open": True}])
+        gid = created["id"]
+        real_append = service.store.append
+
+        def failing_append(*args: Any, **kwargs: Any) -> None:
+            raise OperationalError("INSERT", {}, Exception("database is locked"))
+
+        service.store.append = failing_append
+        try:
+            taken = client.post(f"/api/games/{gid}/seats/1/take", json={"name": "Bea"})
+            assert taken.status_code == 200, taken.text
+            bea = taken.json()["token"]
+            seen = state(client, gid, bea)
+            assert seen["waiting_for"] == 0 and seen["step"] == 0 and seen["legal"] == []  # no bot move ahead
+            assert stored_steps(client, gid) == 0 and gid in service.unstarted
+        finally:
+            service.store.append = real_append
+        deadline = time.monotonic() + 15
+        while gid in service.unstarted and time.monotonic() < deadline:
+            time.sleep(0.1)  # the clock ticks once a second, after the database's backoff
+        started = state(client, gid, bea)
+        assert gid not in service.unstarted and started["decider"] == 1
+        assert started["step"] >= 3 and started["step"] == stored_steps(client, gid)
+
+
 def test_a_forfeit_that_cannot_be_stored_is_not_shown(db_url: str) -> None:
     with TestClient(create_app(db_url)) as client:
         service = client.app.state.service  # type: ignore[attr-defined]

@@ -413,8 +413,10 @@ class GameService:
                 if events:
                     await self._commit_async(table, staged, events)
                 self.unstarted.discard(table.id)
-        except Exception:  # stays among the unstarted: the clock's tick tries again
+        except (Unavailable, Stale, Busy):  # stays among the unstarted: the clock's tick tries again
             logger.warning("game %s: its first moves could not be stored yet; it starts once they are", table.id)
+        except Exception:  # the same, with the reason in the log
+            logger.exception("game %s: its first moves failed; the clock's tick tries again", table.id)
 
     async def started(self, table: Table) -> None:
         """Wait until the game's first automatic moves, if it has any being thought out, are shown
@@ -434,7 +436,8 @@ class GameService:
             raise
 
     def start_unstarted(self) -> int:
-        """Start the games whose first moves could not be stored when their seats filled; how many did."""
+        """Start the games whose first moves could not be stored when their seats filled; how many
+        started here (under the event loop a table with bots starts in a task, `_start_soon`)."""
         started = 0
         for game_id in list(self.unstarted):
             table = self.tables.get(game_id)
