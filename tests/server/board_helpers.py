@@ -167,8 +167,14 @@ def follow_steps(page: Any, rng: random.Random, step: int) -> None:
             ".step-pick [data-step]:visible:enabled, .step-pick button[data-action]:visible:enabled,"
             " .step-pick button.step-confirm:visible:enabled"  # an amount's stepper: its one button plays it
         )
-        if not options.count():
-            return
+        if not options.count():  # a next step whose choices are plain buttons beside "← Back"
+            options = page.locator("#actions button:not([disabled]):visible")
+            texts = [options.nth(i).inner_text().strip().lower() for i in range(options.count())]
+            fine = [i for i, text in enumerate(texts) if not text.startswith(("←", "resign", "concede"))]
+            if not fine or len(fine) == len(texts):  # no step open (no "← Back"): nothing to follow
+                return
+            options.nth(rng.choice(fine)).click()
+            continue
         options.nth(rng.randrange(options.count())).click()
 
 
