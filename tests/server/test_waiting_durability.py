@@ -21,6 +21,11 @@ from magnates.server.storage import Store, in_force
 TWO = [{"kind": "person", "name": "Ana"}, {"kind": "person", "name": "Bea"}]
 
 
+def locked_append(*_args: Any, **_kwargs: Any) -> None:
+    """`Store.append` while SQLite's file is locked by someone else: every write of events fails."""
+    raise OperationalError("INSERT", {}, Exception("database is locked"))
+
+
 def stored_steps(client: TestClient, game_id: str) -> int:
     store: Store = client.app.state.service.store  # type: ignore[attr-defined]
     return len(in_force(store.events(game_id)))
@@ -32,11 +37,7 @@ def test_a_waiting_game_whose_deal_cannot_be_stored_shows_no_deal_until_it_is(db
         created = create(client, [{"kind": "person", "name": "Ana"}, {"kind": "person", "open": True}])
         gid, ana = created["id"], created["seats"][0]["token"]
         real_append = service.store.append
-
-        def failing_append(*args: Any, **kwargs: Any) -> None:
-            raise OperationalError("INSERT", {}, Exception("database is locked"))
-
-        service.store.append = failing_append
+        service.store.append = locked_append
         try:
             taken = client.post(f"/api/games/{gid}/seats/1/take", json={"name": "Bea"})
             assert taken.status_code == 200, taken.text  # the seat is stored: Bea keeps it
@@ -62,11 +63,7 @@ def test_a_waiting_game_whose_bots_first_moves_cannot_be_stored_is_started_by_th
         created = create(client, [{"kind": "bot", "bot": "random"}, {"kind": "person", "open": True}])
         gid = created["id"]
         real_append = service.store.append
-
-        def failing_append(*args: Any, **kwargs: Any) -> None:
-            raise OperationalError("INSERT", {}, Exception("database is locked"))
-
-        service.store.append = failing_append
+        service.store.append = locked_append
         try:
             taken = client.post(f"/api/games/{gid}/seats/1/take", json={"name": "Bea"})
             assert taken.status_code == 200, taken.text
