@@ -124,19 +124,18 @@ def automatic(table: Table) -> bool:
 
 
 def advance(table: Table) -> list[StoredEvent]:
-    """Play chance events and bot seats until a person must decide or the game ends."""
+    """Play chance events and bot seats until a person must decide or the game ends (none while
+    the game waits for seats or was lost on time: `automatic`)."""
     events: list[StoredEvent] = []
-    if table.waiting or table.forfeited is not None:  # the waiting room (no deal, die or bot move
-        return events  # until every seat is taken), or a game lost on time
     state = table.state
     for _ in range(MAX_AUTOMATIC_STEPS):
+        if not automatic(table):
+            return events
         current = state.current_player()
         if current == CHANCE:
             action = sample(state.chance_outcomes(), step_rng(table.seed, table.step, "chance"))
-        elif current >= 0 and current in table.bots:
-            action = bot_move(table, current)
         else:
-            return events
+            action = bot_move(table, current)
         worded = line(table.game, state, action, current)
         state.apply_action(action)
         table.actors.append(current)
