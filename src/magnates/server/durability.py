@@ -236,17 +236,26 @@ def said(err: BaseException) -> str:
 
 # -- a move played on a copy, published once stored ----------------------------------------------
 def stage(table: Table) -> Table:
-    """A copy of the table to play a move on: its own engine state, actors, log lines and timeout
-    marks (what a move changes); everything else shared. The table itself stays as committed."""
+    """A table to play a move on, apart from the one everyone sees, which stays as committed.
+
+    The staged table takes the table's own engine state, actors, log lines and timeout marks (what
+    a move changes), and the table shows copies of them until the move is stored (`publish` hands
+    the originals back, moved on); everything else is shared. If the move is refused or its write
+    fails, the table keeps the copies, which hold the committed game exactly.
+
+    Copying this way round, rather than playing on the copies, keeps a game's state the same
+    objects from move to move: the copies live only while the move is stored, and the cycle
+    collector's young passes, which walk every object made since the last pass and still alive, no
+    longer meet every game's state again (docs/web.md, "What the collector's passes walk")."""
     staged = copy.copy(table)
-    staged.state = table.state.clone()
-    staged.actors = list(table.actors)
-    staged.lines = list(table.lines)
-    staged.timeouts = set(table.timeouts)
+    table.state = staged.state.clone()
+    table.actors = list(staged.actors)
+    table.lines = list(staged.lines)
+    table.timeouts = set(staged.timeouts)
     return staged
 
 
 def publish(table: Table, staged: Table) -> None:
-    """The staged move is stored: make it the game everyone sees."""
+    """The staged move is stored: make it the game everyone sees (the originals, moved on)."""
     table.state, table.actors, table.lines = staged.state, staged.actors, staged.lines
     table.timeouts, table.next_seq = staged.timeouts, staged.next_seq
