@@ -66,3 +66,26 @@ def test_the_message_text_is_the_snapshot_through_a_whole_game(db_url: str, game
         service.rematch(table, 0)
         assert_same_for_everyone(table)
     service.store.dispose()
+
+
+def test_the_tables_of_one_game_share_its_actions_entries_and_a_move_adds_none_another_table_saw(
+    db_url: str,
+) -> None:
+    """An action's entry in `legal` depends on the game alone: tables of one option set share them
+    (`tables.action_entries`), tables of another option set have their own."""
+    service = GameService(Store(db_url))
+    people = [{"kind": "person"}, {"kind": "person"}]
+    first = service.create("magnate", {}, people, seed=1)
+    second = service.create("magnate", {}, people, seed=2)
+    other = service.create("magnate", {"courts": False}, people, seed=1)
+    assert first.described is second.described and first.legal_json is second.legal_json
+    assert other.described is not first.described and other.legal_json is not first.legal_json
+    seat = first.state.current_player()
+    snapshot_text(first, seat)
+    seen = dict(first.legal_json)
+    assert seen and set(first.state.legal_actions()) <= set(seen)
+    twin = service.create("magnate", {}, people, seed=1)  # the same deal: the same legal actions
+    snapshot_text(twin, twin.state.current_player())
+    assert twin.legal_json == seen  # nothing new: every entry was made for the first table
+    assert_same_for_everyone(twin)
+    service.store.dispose()

@@ -135,7 +135,9 @@ def log_text(table: Table, seat: int | None) -> str:
     """
     steps = min(len(table.state.history), len(table.lines), len(table.actors))
     first = max(0, steps - LOG_TAIL)
-    names = tuple(table.name(index) for index in range(len(table.seats)))
+    names = table.parts.get("names")  # made once per revision (a seat's name changes with the revision)
+    if names is None:
+        names = table.parts["names"] = tuple(table.name(index) for index in range(len(table.seats)))
     memo_key = f"log {seat}"  # in `parts`: forgotten with them when names (the table's revision) change
     memo = table.parts.get(memo_key)
     entries: list[str] | None = None
@@ -151,10 +153,10 @@ def log_text(table: Table, seat: int | None) -> str:
                 entries = m_entries[offset:]
                 entries += [_entry_text(table, seat, step, names) for step in range(m_steps, steps)]
     if entries is None:
-        cache = table.log_json
-        if len(cache) > 4 * LOG_TAIL * (len(table.seats) + 1):
-            for key in [k for k in cache if k[0] < first]:
-                del cache[key]
+        cache = table.log_json.get(seat)
+        if cache is not None and len(cache) > 4 * LOG_TAIL:
+            for step in [s for s in cache if s < first]:
+                del cache[step]
         entries = [_entry_text(table, seat, step, names) for step in range(first, steps)]
     table.parts[memo_key] = (first, steps, table.lines[first:steps], table.actors[first:steps], names, entries)
     return "[" + ",".join(entries) + "]"
@@ -166,7 +168,10 @@ def _entry_text(table: Table, seat: int | None, step: int, names: tuple[str, ...
     actor = table.actors[step]
     who = "chance" if actor == CHANCE else names[actor] if 0 <= actor < len(names) else table.name(actor)
     timeout = step in table.timeouts
-    cached = table.log_json.get((step, seat))
+    cache = table.log_json.get(seat)
+    if cache is None:
+        cache = table.log_json[seat] = {}
+    cached = cache.get(step)
     if cached is None or cached[0] is not line or cached[1] != who or cached[2] != timeout or cached[4] != names:
         said_by, text = speaker(who, named(line[seat], names))
         entry: dict[str, Any] = {"step": step, "actor": actor, "who": said_by, "text": text}
@@ -175,5 +180,5 @@ def _entry_text(table: Table, seat: int | None, step: int, names: tuple[str, ...
             entry["action"] = action
         if timeout:
             entry["timeout"] = True
-        cached = table.log_json[(step, seat)] = (line, who, timeout, compact(entry), names)
+        cached = cache[step] = (line, who, timeout, compact(entry), names)
     return cached[3]

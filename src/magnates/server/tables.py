@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import asyncio
 import random
+import threading
 import time
+import weakref
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -50,15 +52,17 @@ class Table:
     next_seq: int
     bots: dict[int, Bot] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # one write at a time per game (threaded stores)
-    described: dict[int, dict[str, Any]] = field(default_factory=dict)  # action id -> its JSON for `legal`
+    # action id -> its entry for `legal`: the game's alone, shared by its tables (`action_entries`)
+    described: dict[int, dict[str, Any]] = field(default_factory=dict)
     lines: list[dict[int | None, str]] = field(default_factory=list)  # per step: log text per viewer
     log_cache: dict[tuple[int, int, int | None], list[dict[str, Any]]] = field(default_factory=dict)
     text_cache: dict[tuple[int, int, int | None], str] = field(default_factory=dict)  # -> message text
     # Parts of the message text encoded once (message_text.py): the fixed fields, players and chat
     # per revision; each legal action's entry; each log entry per (step, viewer) with what it was made from.
     parts: dict[str, Any] = field(default_factory=dict)
-    legal_json: dict[int, str] = field(default_factory=dict)
-    log_json: dict[tuple[int, int | None], tuple[dict[int | None, str], str, bool, str, tuple[str, ...]]] = field(
+    legal_json: dict[int, str] = field(default_factory=dict)  # action id -> its entry's text (`action_entries`)
+    # viewer -> step -> its log entry's text and what it was made from (keyed so, no key is made per entry)
+    log_json: dict[int | None, dict[int, tuple[dict[int | None, str], str, bool, str, tuple[str, ...]]]] = field(
         default_factory=dict
     )
     listeners: list[Watcher] = field(default_factory=list)
@@ -81,6 +85,10 @@ class Table:
     forfeited: int | None = None  # the seat that lost on time: the game is over
     rated: bool = False  # its creator asked for a rated game with bots (ratings.py): no hints in it
     turn: tuple[int, int, float] | None = None  # (seat, step, since): the decision whose bank time runs
+
+    def __post_init__(self) -> None:
+        if not self.described and not self.legal_json:
+            self.described, self.legal_json = action_entries(self.game)
 
     @property
     def step(self) -> int:
@@ -126,6 +134,22 @@ class Table:
     def notify(self) -> None:
         for watcher in list(self.listeners):
             watcher.changed()
+
+
+ActionEntries = tuple[dict[int, dict[str, Any]], dict[int, str]]
+_ENTRIES: weakref.WeakKeyDictionary[Game, ActionEntries] = weakref.WeakKeyDictionary()
+_ENTRIES_LOCK = threading.Lock()  # tables are made in bot threads too (a game read back, a rematch)
+
+
+def action_entries(game: Game) -> ActionEntries:
+    """Each action's entry for `legal` (id, text, kind, JSON) and its JSON text, filled in as actions
+    come up: an action's entry depends on the game alone, so every table of the game shares them, and
+    a move adds nothing to a table that another table of the game has seen."""
+    with _ENTRIES_LOCK:
+        entries = _ENTRIES.get(game)
+        if entries is None:
+            entries = _ENTRIES[game] = ({}, {})
+        return entries
 
 
 def bot_names(game: Game) -> list[str]:
