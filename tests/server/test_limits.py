@@ -127,6 +127,19 @@ def test_idle_tables_leave_memory_and_come_back_exactly(client: TestClient) -> N
     assert play(client, gid, tok, "end turn").status_code == 200
 
 
+def test_idle_tables_leave_memory_a_handful_at_a_time(client: TestClient) -> None:
+    """The server's sweep frees idle games a few at a time (`UNLOAD_AT_ONCE`), letting other games go
+    on in between: freeing a long game takes about half a millisecond, a thousand at once half a second."""
+    service = client.app.state.service  # type: ignore[attr-defined]
+    games = [new_game(client)["id"] for _ in range(5)]
+    assert service.unload_idle(now=1e12, most=2) == 2
+    assert service.unload_idle(now=1e12, most=2) == 2
+    assert sum(gid in service.tables for gid in games) == 1
+    assert service.unload_idle(now=1e12, most=2) == 1
+    assert not any(gid in service.tables for gid in games)
+    assert service.unload_idle(now=1e12, most=2) == 0
+
+
 def test_the_server_starts_without_loading_games_and_plays_pending_moves_on_first_use(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'lazy.db'}"
     with TestClient(create_app(url)) as client:
