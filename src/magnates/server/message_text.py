@@ -18,6 +18,7 @@ from magnates.core.game import CHANCE
 from magnates.server.log_names import named, speaker
 from magnates.server.snapshots import (
     LOG_TAIL,
+    action_entry,
     can_undo,
     compact,
     players,
@@ -104,7 +105,7 @@ def state_text(table: Table, seat: int | None) -> str:
 
 
 def legal_text(table: Table, seat: int | None) -> str:
-    """The `legal` list as text: each action's entry is encoded once per table."""
+    """The `legal` list as text: each action's entry is encoded once per game (`tables.action_entries`)."""
     state = table.state
     if seat is None or table.forfeited is not None or state.current_player() != seat:
         return "[]"
@@ -116,10 +117,7 @@ def legal_text(table: Table, seat: int | None) -> str:
         pass
     for action_id in legal:
         if action_id not in encoded:
-            action = table.game.action(action_id)
-            entry = {"id": action_id, "text": str(action), "kind": action.kind, "json": action.to_json()}
-            table.described.setdefault(action_id, entry)
-            encoded[action_id] = compact(entry)
+            encoded[action_id] = compact(action_entry(table, action_id))
     return "[" + ",".join(map(encoded.__getitem__, legal)) + "]"
 
 

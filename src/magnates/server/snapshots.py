@@ -138,21 +138,17 @@ def legal_for(table: Table, seat: int | None) -> list[dict[str, Any]]:
     state = table.state
     if seat is None or table.forfeited is not None or state.current_player() != seat:
         return []
-    game = table.game
-    described = table.described
-    out = []
-    for action_id in state.legal_actions():
-        entry = described.get(action_id)
-        if entry is None:
-            action = game.action(action_id)
-            entry = described[action_id] = {
-                "id": action_id,
-                "text": str(action),
-                "kind": action.kind,
-                "json": action.to_json(),
-            }
-        out.append(entry)
-    return out
+    return [action_entry(table, action_id) for action_id in state.legal_actions()]
+
+
+def action_entry(table: Table, action_id: int) -> dict[str, Any]:
+    """An action's entry in `legal` (id, text, kind, JSON), made once for every table of the game."""
+    entry = table.described.get(action_id)
+    if entry is None:
+        action = table.game.action(action_id)
+        entry = {"id": action_id, "text": str(action), "kind": action.kind, "json": action.to_json()}
+        entry = table.described.setdefault(action_id, entry)
+    return entry
 
 
 def log_for(table: Table, seat: int | None, steps: int, tail: int | None = LOG_TAIL) -> list[dict[str, Any]]:

@@ -53,14 +53,14 @@ class Table:
     bots: dict[int, Bot] = field(default_factory=dict)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)  # one write at a time per game (threaded stores)
     # action id -> its entry for `legal`: the game's alone, shared by its tables (`action_entries`)
-    described: dict[int, dict[str, Any]] = field(default_factory=dict)
+    described: dict[int, dict[str, Any]] = field(init=False)
     lines: list[dict[int | None, str]] = field(default_factory=list)  # per step: log text per viewer
     log_cache: dict[tuple[int, int, int | None], list[dict[str, Any]]] = field(default_factory=dict)
     text_cache: dict[tuple[int, int, int | None], str] = field(default_factory=dict)  # -> message text
     # Parts of the message text encoded once (message_text.py): the fixed fields, players and chat
     # per revision; each legal action's entry; each log entry per (step, viewer) with what it was made from.
     parts: dict[str, Any] = field(default_factory=dict)
-    legal_json: dict[int, str] = field(default_factory=dict)  # action id -> its entry's text (`action_entries`)
+    legal_json: dict[int, str] = field(init=False)  # action id -> its entry's text (`action_entries`)
     # viewer -> step -> its log entry's text and what it was made from (keyed so, no key is made per entry)
     log_json: dict[int | None, dict[int, tuple[dict[int | None, str], str, bool, str, tuple[str, ...]]]] = field(
         default_factory=dict
@@ -87,8 +87,7 @@ class Table:
     turn: tuple[int, int, float] | None = None  # (seat, step, since): the decision whose bank time runs
 
     def __post_init__(self) -> None:
-        if not self.described and not self.legal_json:
-            self.described, self.legal_json = action_entries(self.game)
+        self.described, self.legal_json = action_entries(self.game)
 
     @property
     def step(self) -> int:
