@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import datetime as dt
+import itertools
 import logging
 import secrets
 import time
@@ -631,11 +632,16 @@ class GameService:
         unloaded. (Freeing a game takes about half a millisecond: the server's sweep unloads a few at
         a time, letting other games go on in between, `UNLOAD_AT_ONCE`.)"""
         now = time.monotonic() if now is None else now
-        idle = [
-            game_id
-            for game_id, table in self.tables.items()
-            if now - table.last_used >= self.idle_seconds and not table.listeners and not table.lock.locked()
-        ][:most]
+        idle = list(
+            itertools.islice(  # no further than the `most`-th idle table: a sweep asks again and again
+                (
+                    game_id
+                    for game_id, table in self.tables.items()
+                    if now - table.last_used >= self.idle_seconds and not table.listeners and not table.lock.locked()
+                ),
+                most,
+            )
+        )
         for game_id in idle:
             del self.tables[game_id]
         self.unsure.difference_update(idle)  # read whole from the database when next used
