@@ -105,10 +105,11 @@ def test_the_automatic_moves_after_a_refused_move_are_not_played_ahead_either(db
         assert stored_actions(client, game_id) == list(table.state.history)
 
 
-def test_a_stored_move_moves_the_games_own_state_on_and_the_copies_go(db_url: str) -> None:
+def test_a_stored_move_moves_the_games_own_state_on_and_a_refused_one_leaves_the_copy_shown(db_url: str) -> None:
     """The move is played on the table's own state, log and actors while the table shows copies;
     once stored, the table has its own objects back, moved on (`durability.stage`), so a game's
-    state stays the same objects from move to move (docs/web.md, "What the collector's passes walk")."""
+    state stays the same objects from move to move (docs/web.md, "What the collector's passes walk").
+    A move that cannot be stored leaves the table with the copy, which is the committed game."""
     with TestClient(create_app(db_url)) as client:
         game_id, mine = new_game(client)
         service: GameService = client.app.state.service  # type: ignore[attr-defined]
@@ -119,11 +120,13 @@ def test_a_stored_move_moves_the_games_own_state_on_and_the_copies_go(db_url: st
         assert table.state is state and table.lines is lines and table.actors is actors
         assert table.timeouts is timeouts
         assert list(state.history) == stored_actions(client, game_id) and len(lines) == len(actors) == table.step
+        committed = table.step
         with sqlite_fault(service.store.engine, "readonly"):
             refused = client.post(f"/api/games/{game_id}/actions", headers=mine, json={"action": "end turn", "step": 4})
             assert refused.status_code == 503
         assert table.state is not state  # the copy the table showed while the move was written
-        assert list(table.state.history) == stored_actions(client, game_id) == list(state.history)[:4]
+        assert list(table.state.history) == stored_actions(client, game_id) == list(state.history)[:committed]
+        assert len(table.lines) == len(table.actors) == committed
 
 
 def test_undo_is_refused_while_the_database_is_down_and_changes_nothing(db_url: str) -> None:
