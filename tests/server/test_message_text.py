@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import random
 from typing import Any
@@ -88,4 +89,24 @@ def test_the_tables_of_one_game_share_its_actions_entries_and_a_move_adds_none_a
     snapshot_text(twin, twin.state.current_player())
     assert twin.legal_json == seen  # nothing new: every entry was made for the first table
     assert_same_for_everyone(twin)
+    service.store.dispose()
+
+
+def test_a_log_entry_is_kept_as_its_text_and_its_line_with_no_object_made_for_it(db_url: str) -> None:
+    """Every move adds a log entry for each viewer: kept as a string beside the line it was worded
+    from (the table's own), not as an object per entry that every pass of the cycle collector walks."""
+    service = GameService(Store(db_url))
+    table = service.create("magnate", {}, [{"kind": "person"}, {"kind": "person"}], seed=3)
+    rng = random.Random(2)
+    for _ in range(40):
+        seat = table.state.current_player()
+        service.act(table, seat, rng.choice(list(table.state.legal_actions())), table.step)
+        for viewer in (0, 1, None):
+            snapshot_text(table, viewer)
+    for viewer in (0, 1, None):
+        texts = table.log_json[viewer]
+        assert len(texts.text) >= 30
+        assert all(type(text) is str for text in texts.text.values())
+        assert not any(map(gc.is_tracked, texts.text.values()))  # nothing the collector walks
+        assert all(texts.line[step] is table.lines[step] for step in texts.text)
     service.store.dispose()

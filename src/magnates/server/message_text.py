@@ -27,7 +27,7 @@ from magnates.server.snapshots import (
     reveal,
     timer,
 )
-from magnates.server.tables import Table
+from magnates.server.tables import LogTexts, Table
 
 
 def snapshot_text(table: Table, seat: int | None) -> str:
@@ -151,10 +151,9 @@ def log_text(table: Table, seat: int | None) -> str:
                 entries = m_entries[offset:]
                 entries += [_entry_text(table, seat, step, names) for step in range(m_steps, steps)]
     if entries is None:
-        cache = table.log_json.get(seat)
-        if cache is not None and len(cache) > 4 * LOG_TAIL:
-            for step in [s for s in cache if s < first]:
-                del cache[step]
+        texts = table.log_json.get(seat)
+        if texts is not None and len(texts.text) > 4 * LOG_TAIL:
+            texts.forget_before(first)
         entries = [_entry_text(table, seat, step, names) for step in range(first, steps)]
     table.parts[memo_key] = (first, steps, table.lines[first:steps], table.actors[first:steps], names, entries)
     return "[" + ",".join(entries) + "]"
@@ -163,20 +162,25 @@ def log_text(table: Table, seat: int | None) -> str:
 def _entry_text(table: Table, seat: int | None, step: int, names: tuple[str, ...]) -> str:
     """One log entry's JSON text, reused from `table.log_json` while what it was made from is unchanged."""
     line = table.lines[step]
+    timeout = step in table.timeouts
+    texts = table.log_json.get(seat)
+    if texts is None or texts.names != names:
+        texts = table.log_json[seat] = LogTexts(names)
+    text = texts.text.get(step)
+    if text is not None and texts.line[step] is line and (step in texts.timed) is timeout:
+        return text
     actor = table.actors[step]
     who = "chance" if actor == CHANCE else names[actor] if 0 <= actor < len(names) else table.name(actor)
-    timeout = step in table.timeouts
-    cache = table.log_json.get(seat)
-    if cache is None:
-        cache = table.log_json[seat] = {}
-    cached = cache.get(step)
-    if cached is None or cached[0] is not line or cached[1] != who or cached[2] != timeout or cached[4] != names:
-        said_by, text = speaker(who, named(line[seat], names))
-        entry: dict[str, Any] = {"step": step, "actor": actor, "who": said_by, "text": text}
-        action = public_action(table, step)
-        if action is not None:
-            entry["action"] = action
-        if timeout:
-            entry["timeout"] = True
-        cached = cache[step] = (line, who, timeout, compact(entry), names)
-    return cached[3]
+    said_by, words = speaker(who, named(line[seat], names))
+    entry: dict[str, Any] = {"step": step, "actor": actor, "who": said_by, "text": words}
+    action = public_action(table, step)
+    if action is not None:
+        entry["action"] = action
+    if timeout:
+        entry["timeout"] = True
+        texts.timed.add(step)
+    else:
+        texts.timed.discard(step)
+    text = texts.text[step] = compact(entry)
+    texts.line[step] = line
+    return text

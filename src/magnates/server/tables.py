@@ -39,6 +39,32 @@ LogEntryText = tuple[dict[int | None, str], str, bool, str, list[str]]
 """A log entry's text and what it was made from: its line, who acted, its timeout mark, the seats' names."""
 
 
+class LogTexts:
+    """One viewer's log entries as JSON text, by step, each with the line it was worded from.
+
+    An entry's text holds what its step's line says to this viewer, the seats' names it was
+    worded with (the same for every entry: a change of names forgets them all), and whether the
+    timeout bot played the step. Kept in dicts and a set of steps, not a tuple per entry: every
+    move adds an entry for each viewer, and an object per entry would be one more container that
+    every pass of the cycle collector walks (at 1,000 games such tuples were more than half of what
+    a young pass walked). `message_text._entry_text` words the entries."""
+
+    __slots__ = ("line", "names", "text", "timed")
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        self.names = names
+        self.text: dict[int, str] = {}
+        self.line: dict[int, dict[int | None, str]] = {}
+        """The very line each text was worded from (an undo or a reload words a new one)."""
+        self.timed: set[int] = set()
+        """The steps whose text says the timeout bot played them."""
+
+    def forget_before(self, first: int) -> None:
+        for step in [step for step in self.text if step < first]:
+            del self.text[step], self.line[step]
+            self.timed.discard(step)
+
+
 @dataclass
 class Table:
     """One live game: the engine state plus who sits where and who made each move."""
@@ -61,10 +87,8 @@ class Table:
     # per revision; each legal action's entry; each log entry per (step, viewer) with what it was made from.
     parts: dict[str, Any] = field(default_factory=dict)
     legal_json: dict[int, str] = field(init=False)  # action id -> its entry's text (`action_entries`)
-    # viewer -> step -> its log entry's text and what it was made from (keyed so, no key is made per entry)
-    log_json: dict[int | None, dict[int, tuple[dict[int | None, str], str, bool, str, tuple[str, ...]]]] = field(
-        default_factory=dict
-    )
+    # viewer -> its log entries' texts and what they were made from (message_text.LogTexts)
+    log_json: dict[int | None, LogTexts] = field(default_factory=dict)
     listeners: list[Watcher] = field(default_factory=list)
     creator_hash: str | None = None  # SHA-256 of the creator's secret (re-issues seat links)
     fresh_tokens: dict[int, str] = field(default_factory=dict)  # plain tokens, only until the creator is answered
