@@ -157,6 +157,15 @@ def check_record(record: dict[str, Any], clients: list[SeatClient]) -> tuple[int
     return len(sent - recorded), len(recorded - sent)
 
 
+async def heartbeat(lags: list[float], every: float = 0.005) -> None:
+    """How late the load generator's own event loop runs a timer set every `every` seconds (ms):
+    a busy generator reads the server's answers late, and that lateness is counted as latency."""
+    while True:
+        due = time.perf_counter() + every
+        await asyncio.sleep(every)
+        lags.append((time.perf_counter() - due) * 1000)
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     if not ordered:
@@ -214,11 +223,17 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             for i, c in enumerate(clients)
         ]
         window = (started, float("inf"))
+        lags: list[float] = []
+        own_cpu = (0.0, 0.0)
         if timed:
             await asyncio.sleep(args.warmup)  # connecting every socket and the first states: not measured
             cpu_before = cpu_seconds(args.server_pids)
             window_start = time.perf_counter()
+            own_before = time.process_time()
+            beating = asyncio.create_task(heartbeat(lags))
             await asyncio.sleep(args.duration)
+            beating.cancel()
+            own_cpu = (time.process_time() - own_before, time.perf_counter() - window_start)
             cpu_after = cpu_seconds(args.server_pids)
             window = (window_start, time.perf_counter())
             stopping.set()
@@ -269,6 +284,12 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
             "max": round(max(latencies), 2) if latencies else None,
             "mean": round(statistics.fmean(latencies), 2) if latencies else None,
         },
+        "generator_lag_ms": {
+            "p50": round(percentile(lags, 50), 2),
+            "p99": round(percentile(lags, 99), 2),
+            "max": round(max(lags), 2) if lags else None,
+        },
+        "generator_busy": round(own_cpu[0] / own_cpu[1], 2) if own_cpu[1] else None,
         "unfinished_games": unfinished,
         "timed": timed,
         "db": "postgresql" if args.db.startswith("postgres") else "sqlite",
@@ -571,6 +592,12 @@ def report(figures: dict[str, Any], args: argparse.Namespace) -> None:
         print(
             f"server CPU {figures['server_cpu_s']} s in {figures['server_processes']} process(es) = "
             f"{figures['server_cpu_ms_per_move']} CPU-ms per move"
+        )
+    gen = figures["generator_lag_ms"]
+    if figures["generator_busy"] is not None:
+        print(
+            f"load generator: {figures['generator_busy']:.0%} of its core busy, its own loop late by p50 {gen['p50']}"
+            f"  p99 {gen['p99']}  max {gen['max']} ms (counted in the latency above)"
         )
     print(f"load average before {figures['loadavg_before']}, after {figures['loadavg_after']}")
     if figures.get("autogroup_warning"):

@@ -1,0 +1,153 @@
+"""Timings from inside a running `magnates serve`, every 5 seconds, for reading a load benchmark's tail.
+
+Not part of the package: Python imports this file at start-up when its folder is on the path, and it
+does nothing unless `MAGNATES_PROBE` names the file to append to.
+
+    MAGNATES_PROBE=/tmp/probe.txt PYTHONPATH=benchmarks/server_probe:src taskset -c 0 \\
+        python -m magnates.cli.main serve --port 8765 ...     # then benchmarks/ws_load.py --url ...
+
+Each line covers 5 seconds:
+
+- `lag`: how late a timer set every 5 ms ran on the server's event loop (p50/p90/p99/max, ms): the
+  time a ready callback waits for its turn;
+- `handle`: the wall time of `Hub._handle` per incoming message (p50/p90/p99/max, ms): a move's
+  check, play, write (its wait for the writer thread's transaction included) and publication, but
+  not the sending of the messages it makes nor the reading of the frame;
+- `write`: the writer thread's transactions (count, p50/p99/max ms, from `Writer._write`);
+- `gc`: each pass of the cycle collector over 20 ms (generation and ms).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import os
+import sys
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+PATH = os.environ.get("MAGNATES_PROBE")
+EVERY = 0.005  # seconds between heartbeats
+WINDOW = 5.0  # seconds a line covers
+
+
+class Probe:
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.lags: list[float] = []
+        self.handles: list[float] = []
+        self.writes: list[float] = []
+        self.appends: list[float] = []
+        self.sends: list[float] = []
+        self.passes: list[str] = []
+        self.due: float | None = None
+        self.started: dict[str, float] = {}
+
+    # -- the event loop's lag -----------------------------------------------------------------
+    def beat(self, loop: asyncio.AbstractEventLoop) -> None:
+        now = time.perf_counter()
+        if self.due is not None:
+            self.lags.append((now - self.due) * 1000)
+        self.due = now + EVERY
+        loop.call_later(EVERY, self.beat, loop)
+
+    # -- the collector ------------------------------------------------------------------------
+    def collector(self, phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            self.started["gc"] = time.perf_counter()
+            return
+        took = (time.perf_counter() - self.started.get("gc", time.perf_counter())) * 1000
+        if took > 20:
+            self.passes.append(f"gen{info['generation']}:{took:.0f}ms")
+
+    # -- patched in once the server's modules are loaded ----------------------------------------
+    def patch(self) -> None:
+        while "magnates.server.hub" not in sys.modules or "magnates.server.writer" not in sys.modules:
+            time.sleep(0.2)
+        hub, writer = sys.modules["magnates.server.hub"], sys.modules["magnates.server.writer"]
+        handle = hub.Hub._handle
+        write = writer.Writer._write
+        probe = self
+
+        async def timed_handle(*args: Any, **kwargs: Any) -> Any:
+            start = time.perf_counter()
+            try:
+                return await handle(*args, **kwargs)
+            finally:
+                probe.handles.append((time.perf_counter() - start) * 1000)
+
+        def timed_write(*args: Any, **kwargs: Any) -> Any:
+            start = time.perf_counter()
+            try:
+                return write(*args, **kwargs)
+            finally:
+                probe.writes.append((time.perf_counter() - start) * 1000)
+
+        append = writer.Writer.append
+
+        async def timed_append(*args: Any, **kwargs: Any) -> Any:
+            start = time.perf_counter()
+            try:
+                return await append(*args, **kwargs)
+            finally:
+                probe.appends.append((time.perf_counter() - start) * 1000)
+
+        from starlette.websockets import WebSocket
+
+        send_text = WebSocket.send_text
+
+        async def timed_send(*args: Any, **kwargs: Any) -> Any:
+            start = time.perf_counter()
+            try:
+                return await send_text(*args, **kwargs)
+            finally:
+                probe.sends.append((time.perf_counter() - start) * 1000)
+
+        WebSocket.send_text = timed_send  # type: ignore[method-assign]
+        hub.Hub._handle = timed_handle
+        writer.Writer.append = timed_append
+        writer.Writer._write = timed_write
+
+    def loop(self) -> asyncio.AbstractEventLoop:
+        """The server's running event loop (asyncio's or uvloop's), found among live objects."""
+        while True:
+            time.sleep(0.5)
+            for thing in gc.get_objects():
+                if isinstance(thing, asyncio.AbstractEventLoop) and thing.is_running():
+                    return thing
+
+    def run(self) -> None:
+        self.patch()
+        loop = self.loop()
+        loop.call_soon_threadsafe(self.beat, loop)
+        while True:
+            time.sleep(WINDOW)
+            lags, self.lags = self.lags, []
+            handles, self.handles = self.handles, []
+            writes, self.writes = self.writes, []
+            appends, self.appends = self.appends, []
+            sends, self.sends = self.sends, []
+            passes, self.passes = self.passes, []
+            with open(self.path, "a", encoding="utf-8") as out:
+                out.write(
+                    f"{time.time():.0f} lag {quantiles(lags)} | handle n={len(handles)} {quantiles(handles)}"
+                    f" | append {quantiles(appends)} | send {quantiles(sends)}"
+                    f" | write n={len(writes)} {quantiles(writes, (0.5, 0.99))}"
+                    f" | gc {' '.join(passes) or '-'}\n"
+                )
+
+
+def quantiles(values: list[float], at: tuple[float, ...] = (0.5, 0.9, 0.99)) -> str:
+    if not values:
+        return "-"
+    ordered = sorted(values)
+    pick: Callable[[float], float] = lambda q: ordered[min(len(ordered) - 1, int(q * len(ordered)))]  # noqa: E731
+    return " ".join(f"p{round(q * 100)}={pick(q):.1f}" for q in at) + f" max={ordered[-1]:.1f}"
+
+
+if PATH:
+    _probe = Probe(PATH)
+    gc.callbacks.append(_probe.collector)
+    threading.Thread(target=_probe.run, name="magnates-probe", daemon=True).start()
