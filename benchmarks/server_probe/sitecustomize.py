@@ -67,48 +67,36 @@ class Probe:
         while "magnates.server.hub" not in sys.modules or "magnates.server.writer" not in sys.modules:
             time.sleep(0.2)
         hub, writer = sys.modules["magnates.server.hub"], sys.modules["magnates.server.writer"]
-        handle = hub.Hub._handle
-        write = writer.Writer._write
-        probe = self
-
-        async def timed_handle(*args: Any, **kwargs: Any) -> Any:
-            start = time.perf_counter()
-            try:
-                return await handle(*args, **kwargs)
-            finally:
-                probe.handles.append((time.perf_counter() - start) * 1000)
-
-        def timed_write(*args: Any, **kwargs: Any) -> Any:
-            start = time.perf_counter()
-            try:
-                return write(*args, **kwargs)
-            finally:
-                probe.writes.append((time.perf_counter() - start) * 1000)
-
-        append = writer.Writer.append
-
-        async def timed_append(*args: Any, **kwargs: Any) -> Any:
-            start = time.perf_counter()
-            try:
-                return await append(*args, **kwargs)
-            finally:
-                probe.appends.append((time.perf_counter() - start) * 1000)
-
         from starlette.websockets import WebSocket
 
-        send_text = WebSocket.send_text
+        hub.Hub._handle = self.timed(hub.Hub._handle, "handles")
+        writer.Writer.append = self.timed(writer.Writer.append, "appends")
+        WebSocket.send_text = self.timed(WebSocket.send_text, "sends")  # type: ignore[method-assign]
+        writer.Writer._write = self.timed_call(writer.Writer._write, "writes")
 
-        async def timed_send(*args: Any, **kwargs: Any) -> Any:
+    def timed(self, coroutine: Callable[..., Any], into: str) -> Callable[..., Any]:
+        """`coroutine` (a method), each await's wall time in ms appended to this probe's list `into`."""
+
+        async def timed(*args: Any, **kwargs: Any) -> Any:
             start = time.perf_counter()
             try:
-                return await send_text(*args, **kwargs)
+                return await coroutine(*args, **kwargs)
             finally:
-                probe.sends.append((time.perf_counter() - start) * 1000)
+                getattr(self, into).append((time.perf_counter() - start) * 1000)
 
-        WebSocket.send_text = timed_send  # type: ignore[method-assign]
-        hub.Hub._handle = timed_handle
-        writer.Writer.append = timed_append
-        writer.Writer._write = timed_write
+        return timed
+
+    def timed_call(self, function: Callable[..., Any], into: str) -> Callable[..., Any]:
+        """`function` (a method), each call's wall time in ms appended to this probe's list `into`."""
+
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            start = time.perf_counter()
+            try:
+                return function(*args, **kwargs)
+            finally:
+                getattr(self, into).append((time.perf_counter() - start) * 1000)
+
+        return timed
 
     def loop(self) -> asyncio.AbstractEventLoop:
         """The server's running event loop (asyncio's or uvloop's), found among live objects."""
