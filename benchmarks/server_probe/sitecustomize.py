@@ -14,7 +14,9 @@ Each line covers 5 seconds:
   check, play, write (its wait for the writer thread's transaction included) and publication, but
   not the sending of the messages it makes nor the reading of the frame;
 - `write`: the writer thread's transactions (count, p50/p99/max ms, from `Writer._write`);
-- `gc`: each pass of the cycle collector over 20 ms (generation and ms).
+- `gc`: each pass of the cycle collector over 20 ms (generation and ms);
+- with `MAGNATES_PROBE_STACKS=1`, the event loop thread's innermost frames, sampled every 10 ms while
+  the loop is more than 30 ms late, the most frequent first (what keeps it busy then).
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ import os
 import sys
 import threading
 import time
+import traceback
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -43,6 +47,8 @@ class Probe:
         self.sends: list[float] = []
         self.passes: list[str] = []
         self.due: float | None = None
+        self.main = threading.get_ident()  # imported at start-up, by the thread that runs the loop
+        self.stacks: Counter[str] = Counter()
         self.started: dict[str, float] = {}
 
     # -- the event loop's lag -----------------------------------------------------------------
@@ -106,10 +112,24 @@ class Probe:
                 if isinstance(thing, asyncio.AbstractEventLoop) and thing.is_running():
                     return thing
 
+    def sample(self) -> None:
+        """While the loop is late by more than 30 ms, what its thread runs, every 10 ms."""
+        while True:
+            time.sleep(0.01)
+            due = self.due
+            if due is None or time.perf_counter() - due < 0.03:
+                continue
+            frame = sys._current_frames().get(self.main)
+            if frame is not None:
+                inner = reversed(traceback.extract_stack(frame)[-6:])
+                self.stacks[" < ".join(f"{os.path.basename(f.filename)}:{f.name}" for f in inner)] += 1
+
     def run(self) -> None:
         self.patch()
         loop = self.loop()
         loop.call_soon_threadsafe(self.beat, loop)
+        if os.environ.get("MAGNATES_PROBE_STACKS"):
+            threading.Thread(target=self.sample, name="magnates-probe-stacks", daemon=True).start()
         while True:
             time.sleep(WINDOW)
             lags, self.lags = self.lags, []
@@ -125,6 +145,8 @@ class Probe:
                     f" | write n={len(writes)} {quantiles(writes, (0.5, 0.99))}"
                     f" | gc {' '.join(passes) or '-'}\n"
                 )
+                stacks, self.stacks = self.stacks, Counter()
+                out.writelines(f"    {count} x {stack}\n" for stack, count in stacks.most_common(4))
 
 
 def quantiles(values: list[float], at: tuple[float, ...] = (0.5, 0.9, 0.99)) -> str:
