@@ -35,10 +35,6 @@ class Watcher(Protocol):
         """A chat message (its JSON text, ready to send) was posted at the table."""
 
 
-LogEntryText = tuple[dict[int | None, str], str, bool, str, list[str]]
-"""A log entry's text and what it was made from: its line, who acted, its timeout mark, the seats' names."""
-
-
 class LogTexts:
     """One viewer's log entries as JSON text, by step, each with the line it was worded from.
 
@@ -87,7 +83,7 @@ class Table:
     # per revision; each legal action's entry; each log entry per (step, viewer) with what it was made from.
     parts: dict[str, Any] = field(default_factory=dict)
     legal_json: dict[int, str] = field(init=False)  # action id -> its entry's text (`action_entries`)
-    # viewer -> its log entries' texts and what they were made from (message_text.LogTexts)
+    # viewer -> its log entries' texts and what they were made from (`LogTexts`, worded by message_text.py)
     log_json: dict[int | None, LogTexts] = field(default_factory=dict)
     listeners: list[Watcher] = field(default_factory=list)
     creator_hash: str | None = None  # SHA-256 of the creator's secret (re-issues seat links)
