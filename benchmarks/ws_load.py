@@ -43,7 +43,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import gc
 import json
 import os
 import random
@@ -65,6 +64,7 @@ from websockets.typing import Subprotocol
 
 import magnates
 from magnates.bots import make_bot
+from magnates.cli.serve import tune_collector
 from magnates.core.game import Game
 from magnates.core.options import parse_option_pairs
 
@@ -158,17 +158,6 @@ def check_record(record: dict[str, Any], clients: list[SeatClient]) -> tuple[int
     return len(sent - recorded), len(recorded - sent)
 
 
-def quiet_collector() -> None:
-    """Keep the load generator's cycle collector from pausing it: what is alive before the games
-    start (the clients, the game, the imports) is frozen out of it, and a pass comes only after
-    100,000 net new containers. With Python's defaults, its passes over the 2,000 connections'
-    objects held the generator's loop up to 170-350 ms at 1,000 games, and every answer that came
-    in meanwhile was read late and counted as the server's latency."""
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(100_000, 20, 100)
-
-
 async def heartbeat(lags: list[float], every: float = 0.005) -> None:
     """How late the load generator's own event loop runs a timer set every `every` seconds (ms):
     a busy generator reads the server's answers late, and that lateness is counted as latency."""
@@ -220,7 +209,10 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
                 if not stopping.is_set():
                     raise
 
-        quiet_collector()
+        # The generator's own collector kept quiet as the server's is (`tune_collector`): with Python's
+        # defaults its passes over the 2,000 connections' objects held its loop up to 170-350 ms at
+        # 1,000 games, and every answer that came in meanwhile was read late and counted as latency.
+        tune_collector()
         tasks = [
             asyncio.create_task(
                 seat_until_stopped(
