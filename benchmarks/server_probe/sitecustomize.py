@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import inspect
 import os
 import sys
 import threading
@@ -78,31 +79,34 @@ class Probe:
         hub.Hub._handle = self.timed(hub.Hub._handle, "handles")
         writer.Writer.append = self.timed(writer.Writer.append, "appends")
         WebSocket.send_text = self.timed(WebSocket.send_text, "sends")  # type: ignore[method-assign]
-        writer.Writer._write = self.timed_call(writer.Writer._write, "writes")
+        writer.Writer._write = self.timed(writer.Writer._write, "writes")
 
-    def timed(self, coroutine: Callable[..., Any], into: str) -> Callable[..., Any]:
-        """`coroutine` (a method), each await's wall time in ms appended to this probe's list `into`."""
+    def timed(self, method: Callable[..., Any], into: str) -> Callable[..., Any]:
+        """`method` (a coroutine function or a plain one), each call's wall time in ms appended to this
+        probe's list `into` (a coroutine's until its await ends)."""
 
-        async def timed(*args: Any, **kwargs: Any) -> Any:
+        def record(ms: float) -> None:
+            getattr(self, into).append(ms)  # looked up each time: every window starts a new list
+
+        if inspect.iscoroutinefunction(method):
+
+            async def timed_await(*args: Any, **kwargs: Any) -> Any:
+                start = time.perf_counter()
+                try:
+                    return await method(*args, **kwargs)
+                finally:
+                    record((time.perf_counter() - start) * 1000)
+
+            return timed_await
+
+        def timed_call(*args: Any, **kwargs: Any) -> Any:
             start = time.perf_counter()
             try:
-                return await coroutine(*args, **kwargs)
+                return method(*args, **kwargs)
             finally:
-                getattr(self, into).append((time.perf_counter() - start) * 1000)
+                record((time.perf_counter() - start) * 1000)
 
-        return timed
-
-    def timed_call(self, function: Callable[..., Any], into: str) -> Callable[..., Any]:
-        """`function` (a method), each call's wall time in ms appended to this probe's list `into`."""
-
-        def timed(*args: Any, **kwargs: Any) -> Any:
-            start = time.perf_counter()
-            try:
-                return function(*args, **kwargs)
-            finally:
-                getattr(self, into).append((time.perf_counter() - start) * 1000)
-
-        return timed
+        return timed_call
 
     def loop(self) -> asyncio.AbstractEventLoop:
         """The server's running event loop (asyncio's or uvloop's), found among live objects."""
