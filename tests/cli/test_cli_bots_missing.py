@@ -6,7 +6,8 @@ import pytest
 from typer.testing import CliRunner
 
 import magnates
-from magnates.bots.learned import shipped_net
+from magnates.bots import learned
+from magnates.bots.learned import NumpyNet, missing_learned_bots, shipped_file, shipped_net
 from magnates.bots.registry import available, unavailable
 from magnates.cli.main import app
 
@@ -44,3 +45,20 @@ def test_a_game_with_no_expert_at_all_says_so() -> None:
     assert result.exit_code == 0, result.output
     assert "expert: No expert for Magistratvm yet" in result.output
     assert "--set thinking=NAME, one of quick (0.1 s), normal (default), long (1 s), very long (5 s)" in result.output
+
+
+def test_a_variant_names_every_option_set_expert_was_trained_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    official = shipped_file("magnate-2p-official.npz")
+    if official is None:
+        pytest.skip("the shipped Magnate weights are not installed")
+    no_courts = NumpyNet(official.arrays(), {**official.meta, "options": {**official.meta["options"], "courts": False}})
+    files = {"magnate-2p-official.npz": official, "magnate-2p-no-courts.npz": no_courts}
+    monkeypatch.setitem(learned.SHIPPED, "expert", tuple(files))
+    monkeypatch.setattr(learned, "shipped_file", files.get)
+
+    reasons = missing_learned_bots(magnates.load("magnate", districts=4, courts=False))
+
+    assert reasons["expert"] == (
+        "No expert for these options (districts=4): it is trained and measured only for the 2-player game "
+        "with the default options and the 2-player game with courts=false."
+    )

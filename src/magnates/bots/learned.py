@@ -470,16 +470,20 @@ def missing_learned_bots(game: Game) -> dict[str, str]:
             title = getattr(game, "title", game.name)
             missing[name] = f"No {name} for a design file: it is trained and measured on the shipped {title} design."
             continue
-        saved = canonical_options(fits[0].meta.get("options", {}))
         live = canonical_options(game.options)
-        differ = ", ".join(f"{key}={_shown(live.get(key))}" for key in sorted(live) if live.get(key) != saved.get(key))
         defaults = canonical_options({o.name: o.default for o in getattr(game, "options_declared", ())})
-        unusual = [
-            f"{key}={_shown(v)}" for key, v in sorted(saved.items()) if key != "players" and v != defaults.get(key)
-        ]
-        wanted = f"the {saved.get('players', '?')}-player game with " + (", ".join(unusual) or "the default options")
+        trained_for = [canonical_options(net.meta.get("options", {})) for net in fits]
+        nearest = min(trained_for, key=lambda saved: sum(live.get(key) != saved.get(key) for key in live))
+        differ = ", ".join(f"{key}={_shown(value)}" for key, value in sorted(live.items()) if value != nearest.get(key))
+        wanted = " and ".join(_option_set(saved, defaults) for saved in trained_for)
         missing[name] = f"No {name} for these options ({differ}): it is trained and measured only for {wanted}."
     return missing
+
+
+def _option_set(saved: Mapping[str, Any], defaults: Mapping[str, Any]) -> str:
+    """A trained option set as people read it: the player count and the options off their defaults."""
+    unusual = [f"{key}={_shown(v)}" for key, v in sorted(saved.items()) if key != "players" and v != defaults.get(key)]
+    return f"the {saved.get('players', '?')}-player game with " + (", ".join(unusual) or "the default options")
 
 
 def _shown(value: Any) -> str:
