@@ -12,6 +12,7 @@ from pettingzoo.test import api_test, seed_test
 
 from magnates.core.errors import IllegalAction, OptionError
 from magnates.envs import aec_env
+from magnates.envs.driver import FANCY_INDEX_FROM
 
 from .env_cases import CASES, MAGNATE_VARIANTS, loaded
 
@@ -115,11 +116,13 @@ def test_an_illegal_action_ends_the_game_by_default_with_a_penalty_for_its_actor
         env.step(10**6)  # not an action of the space: always an error
 
 
-def test_infos_say_who_plays_and_what_is_legal() -> None:
-    env = aec_env("magistratvm", players=3)
+@pytest.mark.parametrize(("game", "players", "steps"), [("magistratvm", 3, 60), ("magnate", 2, 400)])
+def test_infos_say_who_plays_and_what_is_legal(game: str, players: int, steps: int) -> None:
+    env = aec_env(game, players=players)
     env.reset(seed=9)
     rng = np.random.default_rng(9)
-    for agent in env.agent_iter(60):
+    lengths: set[int] = set()
+    for agent in env.agent_iter(steps):
         observation, _, terminated, _, info = env.last()
         if terminated:
             env.step(None)
@@ -128,7 +131,10 @@ def test_infos_say_who_plays_and_what_is_legal() -> None:
         assert info["to_play"] == seat
         assert info["legal_actions"] == list(np.flatnonzero(observation["action_mask"]))
         assert all(env.infos[other]["legal_actions"] == [] for other in env.agents if other != agent)
+        lengths.add(len(info["legal_actions"]))
         env.step(int(rng.choice(info["legal_actions"])))
+    if game == "magnate":  # masks set id by id and by one numpy index (driver.FANCY_INDEX_FROM) both met
+        assert min(lengths) < FANCY_INDEX_FROM <= max(lengths)
 
 
 def test_only_the_deciding_agent_has_a_mask() -> None:
