@@ -34,6 +34,10 @@ from magnates.envs.concessions import concession_ids
 from magnates.games import load
 
 COLLECTED = re.compile(r"Collected\s*:\s*(\d+)")
+STEADY = {"PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+"""The runs' environment: hashing fixed, and no BLAS thread pool. numpy's OpenBLAS starts one thread
+per core on import, and their spinning while idle counted millions of instructions that varied from
+run to run with the timing (two runs of the same games differed by up to 3% a decision)."""
 
 
 def play(mode: str, game_name: str, games: int, players: int | None) -> int:
@@ -64,7 +68,7 @@ def counted(mode: str, game: str, games: int, players: int | None) -> tuple[int,
     ]
     if players is not None:
         command += ["--players", str(players)]
-    done = subprocess.run(command, capture_output=True, text=True, env={**os.environ, "PYTHONHASHSEED": "0"})
+    done = subprocess.run(command, capture_output=True, text=True, env={**os.environ, **STEADY})
     found = COLLECTED.search(done.stderr)
     if done.returncode != 0 or found is None:
         raise SystemExit(f"callgrind run failed ({' '.join(command)}):\n{done.stderr[-2000:]}")
