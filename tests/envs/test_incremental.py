@@ -203,6 +203,41 @@ def test_each_seat_reads_its_own_hand_from_its_own_region_and_other_seats_are_re
         Tracker(Pair()).positions(2)  # an encoder without a seat's own parts refuses it alike
 
 
+def test_seat_0s_vector_lies_in_order_in_the_buffer_and_the_observer_copies_it_as_one_slice() -> None:
+    """Seat 0's own parts share the first region with the shared parts (their slices differ), so
+    its vector is buffer[0:size]; the other seats and the spectator are gathered. Both ways give
+    the vectors the view path does (checked number for number in tests/envs/test_fast_encoding.py)."""
+
+    class Table:
+        def __init__(self, hands: list[list[int]]) -> None:
+            self.counts, self.turn, self.hands = [2, 5], 0, hands
+
+    encoder = PairWithHands()
+    tracker = Tracker(encoder)
+    assert tracker.positions(0) == list(range(encoder.size))
+    assert tracker.positions(1) != list(range(encoder.size))
+    assert len(tracker.buffer) == encoder.size * 3  # the first region (with seat 0's hand), seat 1's, the spectator's
+    observer = Observer(encoder)
+    state = Table([[1], [0]])
+    for seat in (0, 1, None):
+        vector = observer(state, seat).tolist()
+        mine = [] if seat is None else state.hands[seat]
+        assert vector[4:] == [1.0 if card in mine else 0.0 for card in (0, 1)]
+    assert isinstance(observer._positions[0], slice)
+    assert not isinstance(observer._positions[1], slice)
+
+
+def test_a_slice_written_by_a_shared_part_and_by_a_seats_own_part_is_refused() -> None:
+    """Seat 0's own parts are written beside the shared ones: a slice both write would mix them."""
+
+    class Clash(PairWithHands):
+        def parts(self) -> tuple[Part, ...]:
+            return (*super().parts(), Part("turn again", ("hand",), ("turn",), lambda v, me, out: None))
+
+    with pytest.raises(ValueError, match="shared part and by a seat's own part: turn"):
+        Tracker(Clash())
+
+
 def test_a_part_reading_an_undeclared_field_is_refused() -> None:
     class Broken(PartsEncoder):
         def __init__(self) -> None:

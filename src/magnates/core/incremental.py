@@ -274,7 +274,9 @@ class Tracker:
       step that changes one field rewrites its parts once, whichever seat asks next); a seat takes
       these numbers moved to its chair (`permutations`);
     - per seat (spectator last), the parts reading the seat's own fields (a hand), written from its
-      chair; they fill the positions `private_positions` of its vector.
+      chair; they fill the positions `private_positions` of its vector. Seat 0's are written in
+      the first region, in the slices no shared part writes, so that its whole vector lies there in
+      order (`positions(0)` is 0, 1, 2, ...: a gatherer may copy it as one slice).
 
     The buffer is the tracker's own and changes on the next call: copy what is gathered from it."""
 
@@ -292,8 +294,11 @@ class Tracker:
                 raise ValueError(f"part {part.name!r} reads undeclared fields: {', '.join(unknown)}")
         private = [part for part in parts if any(by_name[name].private for name in part.reads)]
         public = [part for part in parts if part not in private]
+        shared = {name for part in public for name in part.writes} & {name for part in private for name in part.writes}
+        if shared:
+            raise ValueError(f"slices written by a shared part and by a seat's own part: {', '.join(sorted(shared))}")
         size = self.size = encoder.size
-        self.buffer = array(TYPECODE, bytes(4 * size * (1 + (encoder.sides + 1 if private else 0))))
+        self.buffer = array(TYPECODE, bytes(4 * size * (1 + (encoder.sides if private else 0))))
         self._regions = cast("MutableSequence[float]", memoryview(self.buffer))
         """The buffer's float32 numbers, as regions for the memos to write in (`memoryview` slices share it)."""
         self._public = _Memo(encoder, _read_by(fields, public), public, self._regions[:size], 0)
@@ -327,12 +332,13 @@ class Tracker:
         return at
 
     def _region(self, seat: int | None) -> int:
-        """The buffer region of `seat`'s own parts: 1 to `sides` for the seats, then the spectator's."""
+        """The buffer region of `seat`'s own parts: 0 (beside the shared parts) to `sides` - 1 for the
+        seats, then the spectator's."""
         sides = self.encoder.sides
         if seat is None:
-            return sides + 1
+            return sides
         if 0 <= seat < sides:
-            return int(seat) + 1
+            return int(seat)
         raise ValueError(f"seat {seat!r} is not a seat of this encoder (0 to {sides - 1}, or None for a spectator)")
 
     def _private_memo(self, seat: int | None) -> _Memo:
