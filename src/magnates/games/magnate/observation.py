@@ -128,23 +128,24 @@ class MagnateEncoder(PartsEncoder):
         this encoder (one per observer, in any thread) never disturb each other's."""
         self._last: tuple[Any, _Kept | None] = (None, None)
         """The buffer asked for last and its `_Kept` (one tuple, so a thread reads both as one)."""
-        base = self.s_lanes
         self._lane_at = [
             [
                 (
-                    (d * sides + side) * cards,
-                    self.s_deeds - base,
-                    self.s_deed_paid - base + (d * sides + side) * 6,
-                    self.s_deed_missing - base + d * sides + side,
-                    self.s_values - base + d * sides + side,
+                    self.s_lanes + (d * sides + side) * cards,
+                    self.s_deeds,
+                    self.s_deed_paid + (d * sides + side) * 6,
+                    self.s_deed_missing + d * sides + side,
+                    self.s_values + d * sides + side,
                 )
                 for side in range(sides)
             ]
             for d in range(districts)
         ]
-        """Per district and side, where in `_region` its lane's numbers go: its cards (plus the
+        """Per district and side, where in the vector its lane's numbers go: its cards (plus the
         card's id), the deeds (plus the card's id), its deed's payments, what the deed still needs,
         its value."""
+        self._district_zeros = array(TYPECODE, bytes(4 * (self.s_led + sides - self.s_lanes)))
+        """The district slices (`lanes` to `districts_led`, end to end) as zeros."""
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickled without what trackers' buffers hold (a buffer is not pickled with the encoder)."""
@@ -250,7 +251,7 @@ class MagnateEncoder(PartsEncoder):
             Field("taxed", shallow),
             Field("pending_income", shallow),
             Field("discard", shallow),
-            Field("tokens", kept=False),  # compared side by side with `_tokens_seen` by the tokens' part
+            Field("tokens", kept=False),  # compared side by side with `_Kept.tokens_seen` by the tokens' part
             Field("crowns", rows),
             Field("lanes", kept=False),  # compared lane by lane with `_seen` by the districts' part
             Field("deed_card", kept=False),
@@ -358,26 +359,20 @@ class MagnateEncoder(PartsEncoder):
             out[base + rel] = sizes[side] / scale
 
     def _tokens(self, v: Mapping[str, Any], me: int, out: Out) -> None:
-        """Every side's tokens, from side 0's chair, kept side by side in the buffer's `_Kept`: a
-        side's six numbers are made again only when its tokens differ from their copy (most steps
-        change one side's), and the slice is copied in at once, only when it changed or this buffer
-        has not had it yet."""
+        """Every side's tokens, from side 0's chair: a side's six numbers are written again only when
+        its tokens differ from the buffer's copy of them (`_Kept.tokens_seen`; most steps change one
+        side's)."""
         if me != 0:
             raise ValueError("Magnate's tokens part is written from side 0's chair only")
-        kept = self._kept_for(out)
-        region, seen = kept.tokens_region, kept.tokens_seen
-        changed = not kept.tokens_copied
+        seen = self._kept_for(out).tokens_seen
+        base = self.s_tokens
         for side, row in enumerate(v["tokens"]):
             if row != seen[side]:
-                at = 6 * side
+                at = base + 6 * side
                 for count in row:
-                    region[at] = count / TOKEN_SCALE
+                    out[at] = count / TOKEN_SCALE
                     at += 1
                 seen[side] = row[:]
-                changed = True
-        if changed:
-            out[self.s_tokens : self.s_tokens + len(region)] = region
-            kept.tokens_copied = True
 
     def _crowns(self, v: Mapping[str, Any], me: int, out: Out) -> None:
         crowns, crown_suit = v["crowns"], self.crown_suit_by_id
@@ -393,21 +388,22 @@ class MagnateEncoder(PartsEncoder):
 
     def _districts_part(self, v: Mapping[str, Any], me: int, out: Out) -> None:
         """Every district, from side 0's chair (the tracker's chair for everything it shares between
-        seats). The district slices (`lanes` to `districts_led`) lie end to end, and are kept whole
-        in the buffer's `_Kept.region`, lane by lane: each lane's numbers are remembered with exact
+        seats), kept in the buffer lane by lane: each lane's numbers are remembered with exact
         copies of what they are made from (its cards, its deed, the deed's payments, in
-        `_Kept.seen`) and made again only when those differ, so a step that plays one card rewrites
-        one lane, and the region is copied in at once, only when something changed or this buffer
-        has not had it yet. The tracker hands this part the three fields at every step without
-        copies of its own (`Field.kept`): `_Kept.seen` is the one copy, compared whole first."""
+        `_Kept.seen`) and written again only when those differ, so a step that plays one card
+        rewrites one lane. A buffer's first call zeroes the district slices (`lanes` to
+        `districts_led`, end to end) and writes every lane. The tracker hands this part the three
+        fields at every step without copies of its own (`Field.kept`): `_Kept.seen` is the one
+        copy, compared whole first."""
         if me != 0:
             raise ValueError("Magnate's district part is written from side 0's chair only")
         kept = self._kept_for(out)
+        if not kept.copied:
+            out[self.s_lanes : self.s_led + self.sides] = self._district_zeros
+            kept.copied = True
         lanes, deed_card, deed_paid = v["lanes"], v["deed_card"], v["deed_paid"]
         seen_lanes, seen_deeds, seen_paid = kept.seen
-        changed = not kept.copied
         if lanes != seen_lanes or deed_card != seen_deeds or deed_paid != seen_paid:
-            changed = True
             for d, (row, deeds, paid_row, seen_row, seen_drow, seen_prow) in enumerate(
                 zip(lanes, deed_card, deed_paid, seen_lanes, seen_deeds, seen_paid, strict=True)
             ):
@@ -416,65 +412,61 @@ class MagnateEncoder(PartsEncoder):
                 values_changed = False
                 for side, lane in enumerate(row):
                     if seen_row[side] != lane or seen_drow[side] != deeds[side]:
-                        self._lane(kept, d, side, lane, deeds[side], paid_row[side])
+                        self._lane(kept, out, d, side, lane, deeds[side], paid_row[side])
                         values_changed = True
                     elif seen_prow[side] != paid_row[side]:  # only payments into its deed: its value stays
-                        self._payments(kept, d, side, lane, deeds[side], paid_row[side])
+                        self._payments(kept, out, d, side, lane, deeds[side], paid_row[side])
                 if values_changed:
-                    self._lead(kept, d)
-        if changed:
-            base = self.s_lanes
-            out[base : base + len(kept.region)] = kept.region
-            kept.copied = True
+                    self._lead(kept, out, d)
 
-    def _lane(self, kept: _Kept, d: int, side: int, lane: list[int], deed: int, paid: list[int]) -> None:
-        """Side `side`'s lane in district `d` written again into `kept.region` (its cards, its
+    def _lane(self, kept: _Kept, out: Out, d: int, side: int, lane: list[int], deed: int, paid: list[int]) -> None:
+        """Side `side`'s lane in district `d` written again into the buffer `out` (its cards, its
         deed's payments and what it still needs, its value; and the deeds shown), over what its
         copies in `kept.seen` wrote, and those copies made anew."""
-        region, deeds_held = kept.region, kept.deeds_held
+        deeds_held = kept.deeds_held
         first, deeds_at, paid_at, missing_at, value_at = self._lane_at[d][side]
         seen_lanes, seen_deeds, seen_paid = kept.seen
         seen_row, seen_drow, seen_prow = seen_lanes[d], seen_deeds[d], seen_paid[d]
         before, shown = seen_row[side], seen_drow[side]
         for card in before:
-            region[first + card] = 0.0
+            out[first + card] = 0.0
         if before:
-            region[value_at] = 0.0
+            out[value_at] = 0.0
         if shown in before:
             deeds_held[shown] -= 1
             if not deeds_held[shown]:
-                region[deeds_at + shown] = 0.0
-            region[paid_at : paid_at + 6] = array(TYPECODE, bytes(24))
-            region[missing_at] = 0.0
+                out[deeds_at + shown] = 0.0
+            out[paid_at : paid_at + 6] = array(TYPECODE, bytes(24))
+            out[missing_at] = 0.0
         for card in lane:
-            region[first + card] = 1.0
+            out[first + card] = 1.0
         developed = lane
         if deed in lane:
             deeds_held[deed] += 1
-            region[deeds_at + deed] = 1.0
-            self._write_paid(region, paid_at, missing_at, deed, paid)
+            out[deeds_at + deed] = 1.0
+            self._write_paid(out, paid_at, missing_at, deed, paid)
             developed = [card for card in lane if card != deed]
         total = self._lane_value(developed)
         kept.lane_values[d][side] = total
         if lane:
-            region[value_at] = total / VALUE_SCALE
+            out[value_at] = total / VALUE_SCALE
         seen_row[side], seen_drow[side], seen_prow[side] = lane[:], deed, paid[:]
 
-    def _payments(self, kept: _Kept, d: int, side: int, lane: list[int], deed: int, paid: list[int]) -> None:
+    def _payments(self, kept: _Kept, out: Out, d: int, side: int, lane: list[int], deed: int, paid: list[int]) -> None:
         """Side `side`'s lane in district `d`, whose cards and deed are as `kept.seen` has them, with
         new payments into its deed: the payments and what the deed still needs written again."""
         if deed in lane:
             _first, _deeds_at, paid_at, missing_at, _value_at = self._lane_at[d][side]
-            self._write_paid(kept.region, paid_at, missing_at, deed, paid)
+            self._write_paid(out, paid_at, missing_at, deed, paid)
         kept.seen[2][d][side] = paid[:]
 
-    def _write_paid(self, region: array[float], paid_at: int, missing_at: int, deed: int, paid: list[int]) -> None:
-        """A deed's payments, and what it still needs, written into a kept region."""
+    def _write_paid(self, out: Out, paid_at: int, missing_at: int, deed: int, paid: list[int]) -> None:
+        """A deed's payments, and what it still needs, written into the buffer."""
         at = paid_at
         for got in paid:
-            region[at] = got / TOKEN_SCALE
+            out[at] = got / TOKEN_SCALE
             at += 1
-        region[missing_at] = (self.develop_cost[deed] - sum(paid)) / TOKEN_SCALE
+        out[missing_at] = (self.develop_cost[deed] - sum(paid)) / TOKEN_SCALE
 
     def _lane_value(self, developed: list[int]) -> int:
         """The value of a lane's developed cards (remembered in `_lane_totals`: a pure function of
@@ -496,21 +488,21 @@ class MagnateEncoder(PartsEncoder):
         self._lane_totals[key] = total
         return total
 
-    def _lead(self, kept: _Kept, d: int) -> None:
+    def _lead(self, kept: _Kept, out: Out, d: int) -> None:
         """District `d`'s leader (the one side with the highest value above 0) written again into
-        `kept.region`, with how many districts each side leads."""
+        the buffer `out`, with how many districts each side leads."""
         values = kept.lane_values[d]
         best = max(values)
         leader = values.index(best) if best > 0 and values.count(best) == 1 else -1
         before = kept.leaders[d]
         if leader == before:
             return
-        region, base, led, sides = kept.region, self.s_lanes, kept.led, self.sides
+        led, sides = kept.led, self.sides
         for side, step, mark in ((before, -1, 0.0), (leader, 1, 1.0)):
             if side >= 0:
-                region[self.s_leaders - base + d * sides + side] = mark
+                out[self.s_leaders + d * sides + side] = mark
                 led[side] += step
-                region[self.s_led - base + side] = led[side] / self.n_districts
+                out[self.s_led + side] = led[side] / self.n_districts
         kept.leaders[d] = leader
 
     def _districts(self, districts: list[dict[str, Any]], me: int, out: MutableSequence[float]) -> None:
@@ -582,23 +574,22 @@ def _own_hand(state: MagnateState, seat: int | None) -> list[int] | None:
 
 class _Kept:
     """What Magnate's districts' and tokens' parts keep for one tracker buffer: the district slices
-    and the tokens slice from side 0's chair as the buffer last got them, with exact copies of the
-    fields they were made from, and whether the buffer has had them yet. At first every district is
-    empty (which encodes as nothing) and no side's tokens are written."""
+    from side 0's chair as the buffer last got them, with exact copies of the fields they were made
+    from, and whether the buffer has had them yet; and a copy of each side's tokens as the buffer
+    shows them. At first every district is empty (which encodes as nothing) and no side's tokens
+    are written."""
 
     def __init__(self, encoder: MagnateEncoder) -> None:
         sides, districts = encoder.sides, encoder.n_districts
-        self.region = array(TYPECODE, bytes(4 * (encoder.s_led + sides - encoder.s_lanes)))
-        """The district slices (`lanes` to `districts_led`), end to end."""
         self.seen: tuple[list[list[list[int]]], list[list[int]], list[list[Any]]] = (
             [[[] for _ in range(sides)] for _ in range(districts)],
             [[-1] * sides for _ in range(districts)],
             [[None] * sides for _ in range(districts)],
         )
-        """Copies of every district's lanes, deed cards and deed payments as `region` shows them
+        """Copies of every district's lanes, deed cards and deed payments as the buffer shows them
         (shaped as the state's `lanes`, `deed_card` and `deed_paid`)."""
         self.copied = False
-        """Whether the buffer holds `region` as it is now."""
+        """Whether the buffer's district slices have been zeroed, so that they show `seen`."""
         self.lane_values = [[0] * sides for _ in range(districts)]
         """Per district and side: its lane's value."""
         self.leaders = [-1] * districts
@@ -607,9 +598,5 @@ class _Kept:
         """Per card: how many lanes show it as a deed (one at most, in any one state)."""
         self.led = [0] * sides
         """Per side: how many districts it leads."""
-        self.tokens_region = array(TYPECODE, bytes(4 * 6 * sides))
-        """The `tokens` slice (six numbers a side)."""
         self.tokens_seen: list[list[int] | None] = [None] * sides
-        """Per side: a copy of its tokens as `tokens_region` shows them (None: not written yet)."""
-        self.tokens_copied = False
-        """Whether the buffer holds `tokens_region` as it is now."""
+        """Per side: a copy of its tokens as the buffer shows them (None: not written yet)."""
