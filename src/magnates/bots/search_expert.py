@@ -43,7 +43,7 @@ CANDIDATES: dict[str, Mapping[str, Any]] = {
 against `hard` at every player count; `SEARCH_EXPERTS` lists where it won."""
 
 SEARCH_EXPERTS: dict[tuple[str, int], str] = {
-    ("magistrate", 3): "91 of 225 games against two hard (40.4%, 95% CI 34.2-47.0%, fair share 33.3%)",
+    ("magistrate", 3): "119 of 300 games against two hard (39.7%, 95% CI 34.3-45.3%, fair share 33.3%)",
 }
 """(game, players) -> the match that measured `CANDIDATES[game]` stronger than `hard` there
 (docs/studies/search-expert.md); only these are offered as `expert`, with the default options."""

@@ -44,7 +44,7 @@ STRONGEST: dict[tuple[str, int], tuple[str, str, str]] = {
     ("magistrate", 3): (
         "expert",
         "normal",
-        "won 91 of 225 games against two hard (40.4%, 95% CI 34.2-47.0%, fair share 33.3%; "
+        "won 119 of 300 games against two hard (39.7%, 95% CI 34.3-45.3%, fair share 33.3%; "
         "docs/studies/search-expert.md); hard given more time was no stronger (1 s a decision: 5 of 24, "
         "docs/studies/thinking-time.md)",
     ),
