@@ -398,9 +398,9 @@ class MagnateEncoder(PartsEncoder):
         if me != 0:
             raise ValueError("Magnate's district part is written from side 0's chair only")
         kept = self._kept_for(out)
-        if not kept.copied:
+        if not kept.zeroed:
             out[self.s_lanes : self.s_led + self.sides] = self._district_zeros
-            kept.copied = True
+            kept.zeroed = True
         lanes, deed_card, deed_paid = v["lanes"], v["deed_card"], v["deed_paid"]
         seen_lanes, seen_deeds, seen_paid = kept.seen
         if lanes != seen_lanes or deed_card != seen_deeds or deed_paid != seen_paid:
@@ -573,11 +573,11 @@ def _own_hand(state: MagnateState, seat: int | None) -> list[int] | None:
 
 
 class _Kept:
-    """What Magnate's districts' and tokens' parts keep for one tracker buffer: the district slices
-    from side 0's chair as the buffer last got them, with exact copies of the fields they were made
-    from, and whether the buffer has had them yet; and a copy of each side's tokens as the buffer
-    shows them. At first every district is empty (which encodes as nothing) and no side's tokens
-    are written."""
+    """What Magnate's districts' and tokens' parts keep for one tracker buffer: exact copies of the
+    fields its district slices (side 0's chair) were last written from, what those slices hold
+    (lane values, leaders), and whether they have been zeroed yet; and a copy of each side's tokens
+    as the buffer shows them. At first every district is empty (which encodes as nothing) and no
+    side's tokens are written."""
 
     def __init__(self, encoder: MagnateEncoder) -> None:
         sides, districts = encoder.sides, encoder.n_districts
@@ -588,7 +588,7 @@ class _Kept:
         )
         """Copies of every district's lanes, deed cards and deed payments as the buffer shows them
         (shaped as the state's `lanes`, `deed_card` and `deed_paid`)."""
-        self.copied = False
+        self.zeroed = False
         """Whether the buffer's district slices have been zeroed, so that they show `seen`."""
         self.lane_values = [[0] * sides for _ in range(districts)]
         """Per district and side: its lane's value."""
