@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Play games FIRST..LAST-1 of a benchmarks/search_bots.py match on P processes, one process per
-# game, taken in order from a queue: stopped at any moment (timeout), the finished games are the
-# first ones, and running it again with the same DIR plays only the games that have no line yet.
-# Ends with the summary of every game line in DIR (benchmarks/compare_matches.py: wins, Wilson 95%
-# interval, by seat, time per decision), kept joined in DIR/lines.txt.
+# game, taken in order from a queue: stopped at any moment (timeout, kill), the finished games are
+# the first ones, and running it again with the same DIR plays only the games that have no line yet.
+# Stopping this script (SIGTERM, SIGINT) stops the games it started too, so a second run never plays
+# beside a first one. Ends with the summary of every game line in DIR (benchmarks/compare_matches.py:
+# wins, Wilson 95% interval, by seat, time per decision), kept joined in DIR/lines.txt.
 #
 #   benchmarks/match_pool.sh DIR P FIRST LAST magnate expert --opponent hard [--set ...]
 set -uo pipefail
@@ -11,11 +12,19 @@ dir=$1 procs=$2 first=$3 last=$4
 shift 4
 mkdir -p "$dir"
 here=$(cd "$(dirname "$0")" && pwd)
+queue=$(mktemp)
 for ((i = first; i < last; i++)); do
   grep -qs "^$i " "$dir/game-$i.txt" || echo "$i"
-done | xargs -P "$procs" -I{} sh -c \
+done > "$queue"
+# The games run in a process group of their own (setsid), stopped whole with this script.
+setsid xargs -a "$queue" -P "$procs" -I{} sh -c \
   'd=$1; shift; python3 "$0/search_bots.py" "$@" --start {} --games $(({} + 1)) > "$d/part-{}.txt" 2>&1 && grep "^{} " "$d/part-{}.txt" > "$d/game-{}.txt"' \
-  "$here" "$dir" "$@"
+  "$here" "$dir" "$@" &
+pool=$!
+trap 'kill -- -"$pool" 2>/dev/null; rm -f "$queue"; exit 143' INT TERM
+wait "$pool"
+trap - INT TERM
+rm -f "$queue"
 cat "$dir"/game-*.txt 2>/dev/null | sort -n > "$dir/lines.txt"
 if [ -s "$dir/lines.txt" ]; then
   python3 "$here/compare_matches.py" "$dir/lines.txt"
