@@ -7,14 +7,13 @@ from typer.testing import CliRunner
 
 import magnates
 from magnates.bots import learned
-from magnates.bots.learned import NumpyNet, missing_learned_bots, shipped_file, shipped_net
-from magnates.bots.registry import available, unavailable
+from magnates.bots.learned import missing_learned_bots, shipped_file, shipped_net
+from magnates.bots.registry import available, describe, unavailable
 from magnates.cli.main import app
 
 runner = CliRunner()
 
 VARIANTS = [
-    ("courts=false", "courts=false"),
     ("districts=4", "districts=4"),
     ("aces=original", "aces=original"),
     ("taxation=double", "taxation=double"),
@@ -40,6 +39,21 @@ def test_the_official_game_offers_expert_and_names_nothing_missing() -> None:
     assert "expert" in available(game) and unavailable(game) == {}
 
 
+def test_the_game_without_the_courts_offers_expert_thinking_a_second_a_move() -> None:
+    game = magnates.load("magnate", players=2, courts=False)
+    net = shipped_net("expert", game)
+    if net is None:
+        pytest.skip("the shipped Magnate weights are not installed")
+    assert net.meta["options"]["courts"] is False and unavailable(game) == {}
+    assert learned.shipped_seconds("expert", game) == 1.0
+    assert learned.shipped_seconds("expert", magnates.load("magnate", players=2)) is None  # its own limits
+    result = runner.invoke(app, ["bots", "magnate", "--option", "courts=false"], terminal_width=400)
+    assert result.exit_code == 0, result.output
+    assert "magnate-2p-no-courts.npz" in result.output
+    assert describe("expert", game).endswith("(up to 1 s a move here).")
+    assert "a move here" not in describe("expert", magnates.load("magnate", players=2))
+
+
 def test_a_game_with_no_expert_at_all_says_so() -> None:
     result = runner.invoke(app, ["bots", "magistratvm"], terminal_width=400)
     assert result.exit_code == 0, result.output
@@ -47,14 +61,9 @@ def test_a_game_with_no_expert_at_all_says_so() -> None:
     assert "--set thinking=NAME, one of quick (0.1 s), normal (default), long (1 s), very long (5 s)" in result.output
 
 
-def test_a_variant_names_every_option_set_expert_was_trained_for(monkeypatch: pytest.MonkeyPatch) -> None:
-    official = shipped_file("magnate-2p-official.npz")
-    if official is None:
+def test_a_variant_names_every_option_set_expert_was_trained_for() -> None:
+    if shipped_file("magnate-2p-official.npz") is None or shipped_file("magnate-2p-no-courts.npz") is None:
         pytest.skip("the shipped Magnate weights are not installed")
-    no_courts = NumpyNet(official.arrays(), {**official.meta, "options": {**official.meta["options"], "courts": False}})
-    files = {"magnate-2p-official.npz": official, "magnate-2p-no-courts.npz": no_courts}
-    monkeypatch.setitem(learned.SHIPPED, "expert", tuple(files))
-    monkeypatch.setattr(learned, "shipped_file", files.get)
 
     reasons = missing_learned_bots(magnates.load("magnate", districts=4, courts=False))
 

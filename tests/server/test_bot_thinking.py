@@ -71,8 +71,10 @@ def test_describe_offers_thinking_times_and_says_why_expert_is_missing(client: T
     assert levels["hard"]["thinks"] and not levels["greedy"]["thinks"]
     if "expert" in official["bots"]:  # the shipped network fits the official 2-player game
         assert levels["expert"]["thinks"] and official["missing_bots"] == []
+    no_courts = client.post("/api/describe", json={"game": "magnate", "options": {"courts": False}}).json()
+    if "expert" in no_courts["bots"]:  # the shipped network for the game without the Courts
+        assert {b["name"]: b for b in no_courts["bot_levels"]}["expert"]["thinks"] and no_courts["missing_bots"] == []
     for options in (
-        {"courts": False},
         {"districts": 4},
         {"aces": "original"},
         {"taxation": "double"},

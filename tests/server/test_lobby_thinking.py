@@ -41,10 +41,13 @@ def test_a_bot_seat_gets_a_thinking_time_and_a_missing_expert_says_why(browser: 
         page.select_option("select[data-seat-thinking='1']", "long")
         page.screenshot(path=str(SHOTS / f"lobby-thinking-{size}.png"), full_page=True)
 
-        page.uncheck("#option-courts")  # Courts off: no expert is measured for it
+        page.uncheck("#option-courts")  # Courts off: an expert is measured for it (thinking a second a move)
+        page.wait_for_selector("select[data-seat='1'] option[value='bot:expert']", state="attached")
+        assert page.locator("[data-missing-bot='expert']").count() == 0
+        page.select_option("#option-districts", "4")  # and four districts: none is
         page.wait_for_selector("[data-missing-bot='expert']")
         note = page.locator("[data-missing-bot='expert']").inner_text()
-        assert "No expert for these options (courts=false)" in note and "Play hard" in note
+        assert "No expert for these options (districts=4)" in note and "Play hard" in note
         assert page.locator("select[data-seat='1'] option[value='bot:expert']").count() == 0
         assert page.locator("select[data-seat-thinking='1']").input_value() == "long"  # kept as the seats redraw
         page.screenshot(path=str(SHOTS / f"lobby-missing-expert-{size}.png"), full_page=True)

@@ -55,10 +55,20 @@ WEIGHTS_DIR = Path(__file__).resolve().parent.parent / "learn" / "weights"
 """Shipped weights (package data of `magnates.learn`, found by path so this layer imports nothing above it)."""
 
 SHIPPED: dict[str, tuple[str, ...]] = {
-    "expert": ("magnate-2p-official.npz", "galactic-magnate-2p.npz"),
+    "expert": ("magnate-2p-official.npz", "magnate-2p-no-courts.npz", "galactic-magnate-2p.npz"),
 }
 """Preset name -> its shipped weights files, one per game and option set they were trained for; a
 preset is offered for a game only where one of its files matches."""
+
+SHIPPED_SECONDS: dict[str, float] = {
+    # Magnate without the Courts (the original deck): the shipped recipe's network, trained for
+    # courts=false, won 215 of 400 games against `hard` at the official expert's 0.18 s a decision
+    # (53.75%, 95% CI 48.9-58.6%), and 272.5 of 400 fresh games given a second a decision (68.1%,
+    # 63.4-72.5%; mean 0.324 s, slowest 1.040 s; docs/studies/magnate-expert.md).
+    "magnate-2p-no-courts.npz": 1.0,
+}
+"""Shipped weights whose preset thinks longer than its own limits by default: file -> the seconds of
+each whole decision (`Preset.timed`) with which the match that measured it played it."""
 
 
 class WeightsError(OptionError):
@@ -501,8 +511,20 @@ def timed_learned_bots(game: Game) -> dict[str, Callable[[Game, float], Bot]]:
     return found
 
 
+def default_seconds(net: NumpyNet) -> float | None:
+    """The seconds a decision a shipped network's preset plays with by default (`SHIPPED_SECONDS`),
+    None where it keeps the preset's own limits."""
+    return next((seconds for file, seconds in SHIPPED_SECONDS.items() if shipped_file(file) is net), None)
+
+
+def shipped_seconds(name: str, game: Game) -> float | None:
+    """The same for the preset `name` of this game and option set (None where it has no such time)."""
+    net = shipped_net(name, game) if name in SHIPPED else None
+    return None if net is None else default_seconds(net)
+
+
 def _learned_preset(net: NumpyNet, name: str, game: Game) -> Bot:
-    return expert_bot(net, game, name)
+    return expert_bot(net, game, name, seconds=default_seconds(net))
 
 
 def _timed_learned_preset(net: NumpyNet, name: str, game: Game, seconds: float) -> Bot:

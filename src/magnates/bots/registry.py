@@ -5,7 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from functools import partial
 
-from magnates.bots.learned import expert_preset, learned_bots, missing_learned_bots, timed_learned_bots
+from magnates.bots.learned import (
+    expert_preset,
+    learned_bots,
+    missing_learned_bots,
+    shipped_seconds,
+    timed_learned_bots,
+)
 from magnates.bots.policy import LEARNED_PREFIXES, learned_policy_bot
 from magnates.bots.presets import LEVELS, Preset, preset, search_bot
 from magnates.bots.random_bot import NoConcedeRandomBot, RandomBot
@@ -85,7 +91,9 @@ def describe(name: str, game: Game | None = None) -> str:
         if name == "expert" and search_expert_preset(game) is not None:
             return lines["searched"]  # no network: hard's search, given more time (magnates.bots.search_expert)
         search = expert_preset(game) if name == "expert" else preset(game, name)
-        return lines.get(search_kind(search), DESCRIPTIONS[name])
+        line = lines.get(search_kind(search), DESCRIPTIONS[name])
+        seconds = shipped_seconds(name, game)  # a network measured with more time than the preset's own
+        return line if seconds is None else f"{line.removesuffix('.')} (up to {seconds:g} s a move here)."
     return DESCRIPTIONS.get(name, f"The {name} bot of this game.")
 
 
