@@ -209,14 +209,21 @@ def as_json(view: Any) -> str:
 
 
 @pytest.mark.parametrize(
-    ("name", "hides"), [("magnate", True), ("galactic-magnate", False), ("magistrate", True), ("magistratvm", False)]
+    ("name", "options", "hides"),
+    [
+        ("magnate", {"players": 2}, True),
+        ("magnate", {"players": 2, "courts": False}, True),  # its own network, a second a decision
+        ("galactic-magnate", {}, False),
+        ("magistrate", {}, True),
+        ("magistratvm", {}, False),
+    ],
 )
-def test_the_expert_decides_from_the_view_alone(name: str, hides: bool) -> None:
+def test_the_expert_decides_from_the_view_alone(name: str, options: dict[str, Any], hides: bool) -> None:
     """`expert` (hard's search, the network judging its leaves): the same move for two states that
     differ only in what the seat cannot see, from the same random stream, in every game (with its
     shipped weights where they exist). Where the game hides cards (`hides`), the second state
     really is another world at some of the points (another seat sees something else there)."""
-    game = magnates.load(name, players=2) if name == "magnate" else magnates.load(name)
+    game = magnates.load(name, **options)
     net = shipped_net("expert", game) or random_net(game)
     checked = other_worlds = 0
     for state in decision_points(game, seed=12, count=6):
