@@ -92,7 +92,7 @@ def test_simulate_stops_at_once_and_keeps_what_finished(tmp_path: Path, whole_gr
     print(f"stopped {seconds:.2f} s after SIGINT")
     assert process.returncode == 130, stderr
     assert seconds < STOPPED_WITHIN
-    assert "Traceback" not in stderr
+    assert "Traceback" not in stderr, stderr
     last = stderr.strip().splitlines()[-1]
     said = re.fullmatch(r"interrupted: (\d+) of 500000 games finished; their records and summary written to (.+)", last)
     assert said, last

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import multiprocessing
 import signal
+import threading
 from collections import Counter
 from typing import Any
 
@@ -13,7 +14,7 @@ from hypothesis import strategies as st
 
 from magnates import OptionError
 from magnates.sim import BatchSpec, lineup, run_batch
-from magnates.sim.batch import starting_workers
+from magnates.sim.batch import starting_workers, stop_pool
 
 
 @given(st.integers(1, 5), st.integers(1, 6), st.integers(0, 100))
@@ -90,3 +91,37 @@ def test_workers_start_with_ctrl_c_ignored_before_any_initializer_runs() -> None
     plain.start()
     plain.join(timeout=60)
     assert queue.get(timeout=5) is False  # without it, Python's own KeyboardInterrupt handler is there
+
+
+class _EndingPool:
+    """Stands in for a ProcessPoolExecutor whose own thread dies as it is shut down."""
+
+    def __init__(self) -> None:
+        self._processes: dict[int, object] = {}
+        self.shut = threading.Event()
+        self._executor_manager_thread = threading.Thread(target=self._manage, name="Thread-99")
+        self._executor_manager_thread.start()
+
+    def _manage(self) -> None:
+        self.shut.wait(5)
+        raise OSError("handle is closed")
+
+    def shutdown(self, wait: bool = True, cancel_futures: bool = False) -> None:
+        self.shut.set()
+
+
+def test_stopping_a_pool_prints_no_traceback_of_its_own_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    failures: list[BaseException | None] = []
+
+    def recorder(args: threading.ExceptHookArgs) -> None:
+        failures.append(args.exc_value)
+
+    monkeypatch.setattr(threading, "excepthook", recorder)
+    stop_pool(_EndingPool())  # type: ignore[arg-type]
+    assert failures == [], "the stopped pool's own thread reached the exception hook"
+    assert threading.excepthook is recorder  # put back once the pool's thread ended
+
+    other = _EndingPool()  # any other thread's failure still goes to the hook
+    other.shutdown()
+    other._executor_manager_thread.join()
+    assert len(failures) == 1 and isinstance(failures[0], OSError)

@@ -211,6 +211,16 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
     """End a pool now: queued tasks are dropped and running workers terminated, instead of
     `shutdown(wait=True)` waiting for every queued game to be played (what made Ctrl-C hang)."""
     processes = list((getattr(pool, "_processes", None) or {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)
+    previous_hook = threading.excepthook
+
+    def quiet_manager(args: threading.ExceptHookArgs) -> None:
+        # The pool's own thread can die on a pipe this stop closes under it (rarely, on a busy
+        # machine): the pool is being ended on purpose, so its traceback is not the user's business.
+        if manager is None or args.thread is not manager:
+            previous_hook(args)
+
+    threading.excepthook = quiet_manager
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         if process.is_alive():
@@ -220,9 +230,10 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
     # The pool's own thread sees the dead workers and closes its queues; wait for it, so that it is
     # not cut off half-way by the exit (its queues' semaphores would then be reported as leaked, or
     # its traceback printed, after the command has said what it kept).
-    manager = getattr(pool, "_executor_manager_thread", None)
     if manager is not None:
         manager.join(timeout=5)
+    if manager is None or not manager.is_alive():
+        threading.excepthook = previous_hook
 
 
 @contextmanager
