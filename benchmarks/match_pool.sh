@@ -17,11 +17,12 @@ for ((i = first; i < last; i++)); do
   grep -qs "^$i " "$dir/game-$i.txt" || echo "$i"
 done > "$queue"
 # The games run in a process group of their own (setsid), stopped whole with this script.
+pool=
+trap '[ -n "$pool" ] && kill -- -"$pool" 2>/dev/null; rm -f "$queue"; exit 143' INT TERM
 setsid xargs -a "$queue" -P "$procs" -I{} sh -c \
   'd=$1; shift; python3 "$0/search_bots.py" "$@" --start {} --games $(({} + 1)) > "$d/part-{}.txt" 2>&1 && grep "^{} " "$d/part-{}.txt" > "$d/game-{}.txt"' \
   "$here" "$dir" "$@" &
 pool=$!
-trap 'kill -- -"$pool" 2>/dev/null; rm -f "$queue"; exit 143' INT TERM
 wait "$pool"
 trap - INT TERM
 rm -f "$queue"

@@ -72,8 +72,10 @@ def test_describe_offers_thinking_times_and_says_why_expert_is_missing(client: T
     if "expert" in official["bots"]:  # the shipped network fits the official 2-player game
         assert levels["expert"]["thinks"] and official["missing_bots"] == []
     no_courts = client.post("/api/describe", json={"game": "magnate", "options": {"courts": False}}).json()
-    if "expert" in no_courts["bots"]:  # the shipped network for the game without the Courts
-        assert {b["name"]: b for b in no_courts["bot_levels"]}["expert"]["thinks"] and no_courts["missing_bots"] == []
+    assert "expert" in no_courts["bots"], no_courts  # its own network (magnate-2p-no-courts.npz)
+    levels = {b["name"]: b for b in no_courts["bot_levels"]}
+    assert levels["expert"]["thinks"] and no_courts["missing_bots"] == []
+    assert "(up to 1 s a move here)" in levels["expert"]["description"]
     for options in (
         {"districts": 4},
         {"aces": "original"},

@@ -217,10 +217,11 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
     def quiet_manager(args: threading.ExceptHookArgs) -> None:
         # The pool's own thread can die on a pipe this stop closes under it (rarely, on a busy
         # machine): the pool is being ended on purpose, so its traceback is not the user's business.
-        if manager is None or args.thread is not manager:
+        if args.thread is not manager:
             previous_hook(args)
 
-    threading.excepthook = quiet_manager
+    if manager is not None:
+        threading.excepthook = quiet_manager
     pool.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         if process.is_alive():
@@ -232,8 +233,8 @@ def stop_pool(pool: ProcessPoolExecutor) -> None:
     # its traceback printed, after the command has said what it kept).
     if manager is not None:
         manager.join(timeout=5)
-    if manager is None or not manager.is_alive():
-        threading.excepthook = previous_hook
+        if not manager.is_alive():
+            threading.excepthook = previous_hook
 
 
 @contextmanager
