@@ -4,6 +4,7 @@
     python benchmarks/search_bots.py magistratvm hard --players 4 --games 200
     python benchmarks/search_bots.py magnate expert --opponent hard --weights run/snapshots/weights-g0120000.npz
     python benchmarks/search_bots.py magnate expert --opponent hard --option courts=false --games 400
+    python benchmarks/search_bots.py magnate expert --opponent hard --option aces=original --carry-over
 
 Game i uses seed i and gives the search bot seat i % players (run copies with --start 0/1 --step 2
 to use two cores), the others the `--opponent` bot (see `magnates.sim.strength`). One line per
@@ -13,8 +14,9 @@ percentile, max, share over 0.2 s) and the load average. Decisions with a
 single legal action are not timed (the bot does not search them). `magnates arena GAME --bots
 hard,greedy` plays every mix of the two bots instead. `--set field=value` (repeatable) changes a
 field of the search preset for a study (for `expert` also `heuristic_weight`, its judge's share of
-the heuristic, and `--weights` plays other weights); tune on games other than those of a measurement you
-report (for example `--start 10000 --games 10200`).
+the heuristic, `--weights` plays other weights, and `--carry-over` plays the shipped weights of the
+nearest option set under these options, where observations and actions have the same shapes); tune
+on games other than those of a measurement you report (for example `--start 10000 --games 10200`).
 """
 
 from __future__ import annotations
@@ -24,10 +26,20 @@ import os
 from typing import Any
 
 from magnates.bots import make_bot
-from magnates.bots.learned import EXPERT_HEURISTIC_WEIGHT, NumpyNet, expert_bot, shipped_net
+from magnates.bots.learned import (
+    EXPERT_HEURISTIC_WEIGHT,
+    SHIPPED,
+    NumpyNet,
+    WeightsError,
+    canonical_options,
+    expert_bot,
+    shipped_file,
+    shipped_net,
+)
 from magnates.bots.presets import LEVELS, search_bot
 from magnates.cli.common import load_game
 from magnates.core.errors import MagnatesError
+from magnates.core.game import Game
 from magnates.sim.arena import wilson_interval
 from magnates.sim.strength import study
 
@@ -55,6 +67,24 @@ def parse_change(text: str) -> tuple[str, object]:
     return field.strip(), value
 
 
+def carried_over(game: Game) -> NumpyNet | None:
+    """The shipped expert weights of this game trained for the option set nearest to the live one,
+    allowed to play the live options too (`NumpyNet.also_serves`), or None where none has its shapes."""
+    live = canonical_options(game.options)
+    nets = [net for file in SHIPPED["expert"] if (net := shipped_file(file)) is not None]
+    for net in sorted(nets, key=lambda net: sum(live.get(k) != v for k, v in net.option_sets()[0].items())):
+        trained = net.option_sets()[0]
+        change = {key: value for key, value in live.items() if trained.get(key) != value}
+        carried = NumpyNet(net.arrays(), net.meta, [change])
+        try:
+            carried.check(game)
+        except (WeightsError, NotImplementedError):
+            continue
+        print(f"# carried over: weights trained for {trained}, played with {change}")
+        return carried
+    return None
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game")
@@ -66,6 +96,12 @@ def main() -> None:
     parser.add_argument("--step", type=int, default=1)
     parser.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE", help="change a preset field")
     parser.add_argument("--weights", help="with bot expert: play these weights (a .npz) instead of the shipped ones")
+    parser.add_argument(
+        "--carry-over",
+        action="store_true",
+        help="with bot expert: play the weights under this game's options though they were trained for others "
+        "(how a network carries over to a variant; the options it differs in are printed)",
+    )
     parser.add_argument(
         "--option", action="append", default=[], metavar="NAME=VALUE", help="a game option (repeatable)"
     )
@@ -79,8 +115,12 @@ def main() -> None:
         parser.error(f"--set changes a search preset; {args.bot!r} is not one of {', '.join(LEVELS)}, expert")
     if args.weights and args.bot != "expert":
         parser.error("--weights goes with the bot expert")
-    if args.bot == "expert" and (changes or args.weights):
+    if args.carry_over and args.bot != "expert":
+        parser.error("--carry-over goes with the bot expert")
+    if args.bot == "expert" and (changes or args.weights or args.carry_over):
         net = NumpyNet.load(args.weights) if args.weights else shipped_net("expert", game)
+        if net is None and args.carry_over:
+            net = carried_over(game)
         if net is None:
             parser.error(f"no shipped expert weights fit {game.name} with these options")
         weight = float(changes.pop("heuristic_weight", EXPERT_HEURISTIC_WEIGHT))

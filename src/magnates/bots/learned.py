@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 import math
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from functools import cache, partial
 from pathlib import Path
@@ -71,6 +71,12 @@ SHIPPED_SECONDS: dict[str, float] = {
 each whole decision (`Preset.timed`) with which the match that measured it played it."""
 
 
+SHIPPED_ALSO: dict[str, tuple[dict[str, Any], ...]] = {}
+"""Shipped weights measured and offered, beside the option set they were trained for, under these
+changes of it (variants whose rules differ but whose observations and actions do not): file -> the
+changes, each with the match that measured it."""
+
+
 class WeightsError(OptionError):
     """Weights that cannot serve this game: another game or option set, another encoder, a broken file."""
 
@@ -84,8 +90,12 @@ def canonical_options(options: Mapping[str, Any]) -> dict[str, Any]:
 class NumpyNet:
     """A policy-value MLP: ReLU trunk, tanh value head (one per side), linear policy head."""
 
-    def __init__(self, arrays: Mapping[str, FloatArray], meta: Mapping[str, Any]) -> None:
+    def __init__(
+        self, arrays: Mapping[str, FloatArray], meta: Mapping[str, Any], also_serves: Iterable[Mapping[str, Any]] = ()
+    ) -> None:
         self.meta = dict(meta)
+        self.also_serves = tuple(canonical_options(change) for change in also_serves)
+        """Option changes (from the trained set) under which these weights were measured too and may play."""
         layers = int(self.meta["layers"])
         self.trunk = [
             (np.ascontiguousarray(arrays[f"t{i}_w"], np.float32), np.asarray(arrays[f"t{i}_b"], np.float32))
@@ -105,7 +115,7 @@ class NumpyNet:
 
     # -- files -------------------------------------------------------------------------
     @classmethod
-    def load(cls, path: str | Path) -> NumpyNet:
+    def load(cls, path: str | Path, also_serves: Iterable[Mapping[str, Any]] = ()) -> NumpyNet:
         try:
             with np.load(Path(path), allow_pickle=False) as data:
                 meta = json.loads(str(data["meta"]))
@@ -114,7 +124,12 @@ class NumpyNet:
             raise WeightsError(f"cannot read weights from {path}: {err}") from None
         if meta.get("format") != FORMAT:
             raise WeightsError(f"{path} is not a {FORMAT} weights file (format {meta.get('format')!r})")
-        return cls(arrays, meta)
+        return cls(arrays, meta, also_serves)
+
+    def option_sets(self) -> list[dict[str, Any]]:
+        """The option sets these weights may play: the one they were trained for, then each `also_serves`."""
+        trained = canonical_options(self.meta.get("options", {}))
+        return [trained, *({**trained, **change} for change in self.also_serves)]
 
     def arrays(self) -> dict[str, FloatArray]:
         """The weights by the names the file keeps them under (what `NumpyNet(arrays, meta)` reads)."""
@@ -139,9 +154,10 @@ class NumpyNet:
         meta = self.meta
         if meta.get("game") != game.name:
             raise WeightsError(f"these weights were trained for {meta.get('game')!r}, not {game.name!r}")
-        if canonical_options(meta.get("options", {})) != canonical_options(game.options):
+        if canonical_options(game.options) not in self.option_sets():
+            measured = "".join(f" or {change}" for change in self.also_serves)
             raise WeightsError(
-                f"these weights were trained for {game.name} with options {meta.get('options')}, "
+                f"these weights were trained for {game.name} with options {meta.get('options')}{measured}, "
                 f"not {dict(game.options)}"
             )
         size = (encoder or game.observation_encoder()).size
@@ -435,7 +451,7 @@ def expert_bot(
 def shipped_file(file: str) -> NumpyNet | None:
     """One shipped weights file, loaded once (None when it is not in the package)."""
     path = WEIGHTS_DIR / file
-    return NumpyNet.load(path) if path.exists() else None
+    return NumpyNet.load(path, SHIPPED_ALSO.get(file, ())) if path.exists() else None
 
 
 def shipped_net(name: str, game: Game) -> NumpyNet | None:
@@ -482,7 +498,7 @@ def missing_learned_bots(game: Game) -> dict[str, str]:
             continue
         live = canonical_options(game.options)
         defaults = canonical_options({o.name: o.default for o in getattr(game, "options_declared", ())})
-        trained_for = [canonical_options(net.meta.get("options", {})) for net in fits]
+        trained_for = [option_set for net in fits for option_set in net.option_sets()]
         nearest = min(trained_for, key=lambda saved: sum(live.get(key) != saved.get(key) for key in live))
         differ = ", ".join(f"{key}={_shown(value)}" for key, value in sorted(live.items()) if value != nearest.get(key))
         wanted = " and ".join(_option_set(saved, defaults) for saved in trained_for)
