@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from shipped_weights import also_served, shipped_game
+from shipped_weights import shipped_game
 
 import magnates
 from magnates.bots.budget import Budget
@@ -25,7 +25,6 @@ from magnates.bots.learned import (
     ValueJudge,
     WeightsError,
     expert_bot,
-    shipped_file,
     shipped_net,
 )
 from magnates.bots.plan_check import PlanCheckBot
@@ -188,31 +187,6 @@ def test_shipped_expert_plays_a_whole_game_with_legal_moves(file: str) -> None:
     assert seen and all(action in legal for action, legal in seen)
 
 
-@pytest.mark.parametrize(("file", "options"), also_served())
-def test_expert_plays_every_variant_its_weights_were_also_measured_for(file: str, options: dict[str, Any]) -> None:
-    """A variant in `SHIPPED_ALSO` is offered `expert` with that file's network, which plays it whole
-    with legal moves (its rules differ from the trained set's, its observations and actions do not)."""
-    net = shipped_file(file)
-    game = magnates.load(str(net.meta["game"]) if net else "", **options)
-    assert "expert" in available(game)
-    assert shipped_net("expert", game) is net
-    bot = expert_bot(shipped_net("expert", game) or random_net(game), game, simulations=6)
-    seen: list[bool] = []
-
-    class Checked:
-        name = "checked"
-
-        def choose(self, game: Game, view: Any, legal: list[int], rng: random.Random) -> int:
-            action = bot.choose(game, view, legal, rng)
-            seen.append(action in legal)
-            return action
-
-    others = [make_bot("greedy", game) for _ in range(game.num_players - 1)]
-    outcome = play_game(game, [Checked(), *others], seed=4)
-    assert outcome.error is None and outcome.result is not None
-    assert seen and all(seen)
-
-
 @pytest.mark.parametrize("horizon", ["own-moves", "game"])
 def test_the_learned_bot_decides_from_the_view_alone(magnate: Game, horizon: str) -> None:
     """Two states that differ only in what the seat cannot see get the same move from the same stream."""
@@ -256,7 +230,6 @@ def as_json(view: Any) -> str:
     [
         ("magnate", {"players": 2}, True),
         ("magnate", {"players": 2, "courts": False}, True),  # its own network, a second a decision
-        *[("magnate", options, True) for _, options in also_served()],  # the official network, measured there too
         ("galactic-magnate", {}, False),
         ("magistrate", {}, True),
         ("magistratvm", {}, False),

@@ -71,12 +71,6 @@ SHIPPED_SECONDS: dict[str, float] = {
 each whole decision (`Preset.timed`) with which the match that measured it played it."""
 
 
-SHIPPED_ALSO: dict[str, tuple[dict[str, Any], ...]] = {}
-"""Shipped weights measured and offered, beside the option set they were trained for, under these
-changes of it (variants whose rules differ but whose observations and actions do not): file -> the
-changes, each with the match that measured it."""
-
-
 class WeightsError(OptionError):
     """Weights that cannot serve this game: another game or option set, another encoder, a broken file."""
 
@@ -451,7 +445,7 @@ def expert_bot(
 def shipped_file(file: str) -> NumpyNet | None:
     """One shipped weights file, loaded once (None when it is not in the package)."""
     path = WEIGHTS_DIR / file
-    return NumpyNet.load(path, SHIPPED_ALSO.get(file, ())) if path.exists() else None
+    return NumpyNet.load(path) if path.exists() else None
 
 
 def shipped_net(name: str, game: Game) -> NumpyNet | None:

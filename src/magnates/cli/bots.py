@@ -105,14 +105,11 @@ def print_weights_file(console: Console, preset: str, file: str) -> None:
     size_kb = (WEIGHTS_DIR / file).stat().st_size / 1024
     options = ", ".join(f"{k}={v}" for k, v in sorted(meta.get("options", {}).items()))
     minutes = float(meta.get("training_seconds", 0.0)) / 60
-    lines = [
+    lines = (
         f"  {preset}: {file} ({size_kb:,.0f} KB) for {meta.get('game', '?')} ({options})",
         f"    made by: {meta.get('command', '?')}",
         f"    seed {meta.get('seed', '?')}, code {meta.get('code_version', '?')}, "
         f"trained {minutes:.0f} min on {meta.get('games', '?')} self-play games",
-    ]
-    for change in net.also_serves:
-        shown = ", ".join(f"{k}={v}" for k, v in sorted(change.items()))
-        lines.append(f"    also measured and offered with {shown}")
+    )
     for line in lines:
         console.print(line, markup=False, soft_wrap=True)
