@@ -33,6 +33,7 @@ from magnates.bots.learned import (
     WeightsError,
     canonical_options,
     expert_bot,
+    options_apart,
     shipped_file,
     shipped_net,
 )
@@ -69,13 +70,13 @@ def parse_change(text: str) -> tuple[str, object]:
 
 def carried_over(game: Game) -> NumpyNet | None:
     """The shipped expert weights of this game trained for the option set nearest to the live one,
-    allowed to play the live options too (`NumpyNet.also_serves`), or None where none has its shapes."""
+    relabelled for the live options (in this process only), or None where none has its shapes."""
     live = canonical_options(game.options)
     nets = [net for file in SHIPPED["expert"] if (net := shipped_file(file)) is not None]
-    for net in sorted(nets, key=lambda net: sum(live.get(k) != v for k, v in net.option_sets()[0].items())):
-        trained = net.option_sets()[0]
+    trained_for = [canonical_options(net.meta.get("options", {})) for net in nets]
+    for trained, net in sorted(zip(trained_for, nets, strict=True), key=lambda pair: options_apart(live, pair[0])):
         change = {key: value for key, value in live.items() if trained.get(key) != value}
-        carried = NumpyNet(net.arrays(), net.meta, [change])
+        carried = NumpyNet(net.arrays(), {**net.meta, "options": live})
         try:
             carried.check(game)
         except (WeightsError, NotImplementedError):

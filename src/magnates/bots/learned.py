@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 import math
 import random
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from functools import cache, partial
 from pathlib import Path
@@ -84,12 +84,8 @@ def canonical_options(options: Mapping[str, Any]) -> dict[str, Any]:
 class NumpyNet:
     """A policy-value MLP: ReLU trunk, tanh value head (one per side), linear policy head."""
 
-    def __init__(
-        self, arrays: Mapping[str, FloatArray], meta: Mapping[str, Any], also_serves: Iterable[Mapping[str, Any]] = ()
-    ) -> None:
+    def __init__(self, arrays: Mapping[str, FloatArray], meta: Mapping[str, Any]) -> None:
         self.meta = dict(meta)
-        self.also_serves = tuple(canonical_options(change) for change in also_serves)
-        """Option changes (from the trained set) under which these weights were measured too and may play."""
         layers = int(self.meta["layers"])
         self.trunk = [
             (np.ascontiguousarray(arrays[f"t{i}_w"], np.float32), np.asarray(arrays[f"t{i}_b"], np.float32))
@@ -109,7 +105,7 @@ class NumpyNet:
 
     # -- files -------------------------------------------------------------------------
     @classmethod
-    def load(cls, path: str | Path, also_serves: Iterable[Mapping[str, Any]] = ()) -> NumpyNet:
+    def load(cls, path: str | Path) -> NumpyNet:
         try:
             with np.load(Path(path), allow_pickle=False) as data:
                 meta = json.loads(str(data["meta"]))
@@ -118,12 +114,7 @@ class NumpyNet:
             raise WeightsError(f"cannot read weights from {path}: {err}") from None
         if meta.get("format") != FORMAT:
             raise WeightsError(f"{path} is not a {FORMAT} weights file (format {meta.get('format')!r})")
-        return cls(arrays, meta, also_serves)
-
-    def option_sets(self) -> list[dict[str, Any]]:
-        """The option sets these weights may play: the one they were trained for, then each `also_serves`."""
-        trained = canonical_options(self.meta.get("options", {}))
-        return [trained, *({**trained, **change} for change in self.also_serves)]
+        return cls(arrays, meta)
 
     def arrays(self) -> dict[str, FloatArray]:
         """The weights by the names the file keeps them under (what `NumpyNet(arrays, meta)` reads)."""
@@ -148,10 +139,9 @@ class NumpyNet:
         meta = self.meta
         if meta.get("game") != game.name:
             raise WeightsError(f"these weights were trained for {meta.get('game')!r}, not {game.name!r}")
-        if canonical_options(game.options) not in self.option_sets():
-            measured = "".join(f" or {change}" for change in self.also_serves)
+        if canonical_options(meta.get("options", {})) != canonical_options(game.options):
             raise WeightsError(
-                f"these weights were trained for {game.name} with options {meta.get('options')}{measured}, "
+                f"these weights were trained for {game.name} with options {meta.get('options')}, "
                 f"not {dict(game.options)}"
             )
         size = (encoder or game.observation_encoder()).size
@@ -492,12 +482,17 @@ def missing_learned_bots(game: Game) -> dict[str, str]:
             continue
         live = canonical_options(game.options)
         defaults = canonical_options({o.name: o.default for o in getattr(game, "options_declared", ())})
-        trained_for = [option_set for net in fits for option_set in net.option_sets()]
-        nearest = min(trained_for, key=lambda saved: sum(live.get(key) != saved.get(key) for key in live))
+        trained_for = [canonical_options(net.meta.get("options", {})) for net in fits]
+        nearest = min(trained_for, key=lambda saved: options_apart(live, saved))
         differ = ", ".join(f"{key}={_shown(value)}" for key, value in sorted(live.items()) if value != nearest.get(key))
         wanted = " and ".join(_option_set(saved, defaults) for saved in trained_for)
         missing[name] = f"No {name} for these options ({differ}): it is trained and measured only for {wanted}."
     return missing
+
+
+def options_apart(live: Mapping[str, Any], saved: Mapping[str, Any]) -> int:
+    """How many of the live options a trained option set has another value for."""
+    return sum(live.get(key) != saved.get(key) for key in live)
 
 
 def _option_set(saved: Mapping[str, Any], defaults: Mapping[str, Any]) -> str:
