@@ -108,7 +108,8 @@ def test_the_automatic_moves_after_a_refused_move_are_not_played_ahead_either(db
 def test_a_stored_move_moves_the_games_own_state_on_and_a_refused_one_leaves_the_copy_shown(db_url: str) -> None:
     """The move is played on the table's own state, log and actors while the table shows copies;
     once stored, the table has its own objects back, moved on (`durability.stage`), so a game's
-    state stays the same objects from move to move (docs/web.md, "What the collector's passes walk").
+    state stays the same objects from move to move (docs/studies/server-load.md, "Inside the server
+    at 1,000 games").
     A move that cannot be stored leaves the table with the copy, which is the committed game."""
     with TestClient(create_app(db_url)) as client:
         game_id, mine = new_game(client)
