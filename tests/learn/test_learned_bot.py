@@ -17,14 +17,17 @@ from shipped_weights import shipped_game
 import magnates
 from magnates.bots.budget import Budget
 from magnates.bots.learned import (
+    SERVED,
     SHIPPED,
     WEIGHTS_DIR,
     LearnedSearchBot,
     NumpyNet,
+    Served,
     ValueJudge,
     WeightsError,
     expert_bot,
     shipped_net,
+    shipped_seconds,
 )
 from magnates.bots.plan_check import PlanCheckBot
 from magnates.bots.playout import Playout
@@ -139,6 +142,35 @@ def test_every_shipped_weights_file_records_its_run_and_is_offered_for_its_game(
     assert make_bot("expert", game).name == "expert"
 
 
+@pytest.mark.parametrize("served", [s for s in SERVED if s.changes], ids=lambda s: f"{s.file}:{dict(s.changes)}")
+def test_a_network_measured_under_a_variant_is_offered_there_thinking_as_measured(served: Served) -> None:
+    """A `SERVED` variant of a shipped file: the same weights, offered as `expert` in the variant only,
+    at the seconds its match played, and a whole game of legal moves."""
+    trained, game = shipped_game(served.file)
+    variant = magnates.load(game.name, **{**trained.meta["options"], **dict(served.changes)})
+    with pytest.raises(WeightsError):
+        trained.check(variant)  # the file alone still says it was trained for another option set
+    net = shipped_net("expert", variant)
+    assert net is not None and "expert" in available(variant)
+    assert all(np.array_equal(net.arrays()[key], array) for key, array in trained.arrays().items())
+    assert shipped_seconds("expert", variant) == served.seconds
+    assert shipped_net("expert", game) is not net
+    bot = expert_bot(net, variant, simulations=6)
+    seen: list[tuple[int, list[int]]] = []
+
+    class Checked:
+        name = "checked"
+
+        def choose(self, game: Game, view: Any, legal: list[int], rng: random.Random) -> int:
+            action = bot.choose(game, view, legal, rng)
+            seen.append((action, legal))
+            return action
+
+    outcome = play_game(variant, [Checked(), make_bot("greedy", variant)], seed=4)
+    assert outcome.error is None and outcome.result is not None
+    assert seen and all(action in legal for action, legal in seen)
+
+
 def test_expert_is_offered_only_where_its_weights_fit(magnate: Game) -> None:
     assert "expert" in available(magnate)
     assert "expert" not in available(magnates.load("magnate", players=3))
@@ -215,6 +247,7 @@ def as_json(view: Any) -> str:
     [
         ("magnate", {"players": 2}, True),
         ("magnate", {"players": 2, "courts": False}, True),  # its own network, a second a decision
+        ("magnate", {"players": 2, "aces": "original"}, True),  # the official network, measured there
         ("galactic-magnate", {}, False),
         ("magistrate", {}, True),
         ("magistratvm", {}, False),

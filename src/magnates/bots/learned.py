@@ -27,7 +27,7 @@ import json
 import math
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import cache, partial
 from pathlib import Path
 from typing import Any
@@ -60,15 +60,32 @@ SHIPPED: dict[str, tuple[str, ...]] = {
 """Preset name -> its shipped weights files, one per game and option set they were trained for; a
 preset is offered for a game only where one of its files matches."""
 
-SHIPPED_SECONDS: dict[str, float] = {
+
+@dataclass(frozen=True)
+class Served:
+    """A shipped network as a match measured it otherwise than at its preset's own limits on its own
+    option set: the weights file, the option changes under which it was measured (changes that keep
+    the observation and action shapes; none: the set it was trained for), and the seconds of each
+    whole decision (`Preset.timed`) with which that match played it."""
+
+    file: str
+    seconds: float
+    changes: tuple[tuple[str, Any], ...] = ()
+
+
+SERVED: tuple[Served, ...] = (
     # Magnate without the Courts (the original deck): the shipped recipe's network, trained for
     # courts=false, won 215 of 400 games against `hard` at the official expert's 0.18 s a decision
     # (53.75%, 95% CI 48.9-58.6%), and 272.5 of 400 fresh games given a second a decision (68.1%,
     # 63.4-72.5%; mean 0.324 s, slowest 1.040 s; docs/studies/magnate-expert.md).
-    "magnate-2p-no-courts.npz": 1.0,
-}
-"""Shipped weights whose preset thinks longer than its own limits by default: file -> the seconds of
-each whole decision (`Preset.timed`) with which the match that measured it played it."""
+    Served("magnate-2p-no-courts.npz", seconds=1.0),
+    # Magnate with the original Aces: the official network (the same observations and moves) won
+    # 225 of 400 games against `hard` at its own 0.18 s a decision (56.25%, 95% CI 51.4-61.0%), and
+    # 266 of 400 given a second a decision (66.5%, 61.7-70.9%; mean 0.312 s, slowest 1.021 s).
+    Served("magnate-2p-official.npz", seconds=1.0, changes=(("aces", "original"),)),
+)
+"""Shipped weights whose preset plays longer than its own limits, or under a variant they were not
+trained for, because a match measured them so (docs/studies/magnate-expert.md)."""
 
 
 class WeightsError(OptionError):
@@ -438,11 +455,29 @@ def shipped_file(file: str) -> NumpyNet | None:
     return NumpyNet.load(path) if path.exists() else None
 
 
+@cache
+def served_net(served: Served) -> NumpyNet | None:
+    """The weights of a `Served` entry, relabelled for the option set it was measured under (the
+    same arrays; its own file where it has no changes)."""
+    net = shipped_file(served.file)
+    if net is None or not served.changes:
+        return net
+    options = {**net.meta.get("options", {}), **dict(served.changes)}
+    return NumpyNet(net.arrays(), {**net.meta, "options": options, "trained_options": net.meta.get("options", {})})
+
+
+def shipped_nets(name: str) -> list[NumpyNet]:
+    """A preset's shipped weights, each file for the option set it was trained for and then for the
+    variants `SERVED` measured it under."""
+    own = [net for file in SHIPPED[name] if (net := shipped_file(file)) is not None]
+    carried = [served_net(s) for s in SERVED if s.changes and s.file in SHIPPED[name]]
+    return own + [net for net in carried if net is not None]
+
+
 def shipped_net(name: str, game: Game) -> NumpyNet | None:
     """The shipped weights of a preset for this game and option set (None where none fit)."""
-    for file in SHIPPED[name]:
-        net = shipped_file(file)
-        if net is None or net.meta.get("game") != game.name:
+    for net in shipped_nets(name):
+        if net.meta.get("game") != game.name:
             continue
         try:
             net.check(game)
@@ -470,8 +505,7 @@ def missing_learned_bots(game: Game) -> dict[str, str]:
     for name in SHIPPED:
         if shipped_net(name, game) is not None:
             continue
-        trained = [net for file in SHIPPED[name] if (net := shipped_file(file)) is not None]
-        fits = [net for net in trained if net.meta.get("game") == game.name]
+        fits = [net for net in shipped_nets(name) if net.meta.get("game") == game.name]
         if not fits:
             title = getattr(game, "title", game.name)
             missing[name] = f"No {name} for {title} yet: none has been measured stronger than hard."
@@ -484,9 +518,9 @@ def missing_learned_bots(game: Game) -> dict[str, str]:
         defaults = canonical_options({o.name: o.default for o in getattr(game, "options_declared", ())})
         trained_for = [canonical_options(net.meta.get("options", {})) for net in fits]
         nearest = min(trained_for, key=lambda saved: options_apart(live, saved))
-        differ = ", ".join(f"{key}={_shown(value)}" for key, value in sorted(live.items()) if value != nearest.get(key))
-        wanted = " and ".join(_option_set(saved, defaults) for saved in trained_for)
-        missing[name] = f"No {name} for these options ({differ}): it is trained and measured only for {wanted}."
+        differ = ", ".join(f"{key}={shown_option(v)}" for key, v in sorted(live.items()) if v != nearest.get(key))
+        wanted = _listed([_option_set(saved, defaults) for saved in trained_for])
+        missing[name] = f"No {name} for these options ({differ}): it is measured only for {wanted}."
     return missing
 
 
@@ -497,11 +531,16 @@ def options_apart(live: Mapping[str, Any], saved: Mapping[str, Any]) -> int:
 
 def _option_set(saved: Mapping[str, Any], defaults: Mapping[str, Any]) -> str:
     """A trained option set as people read it: the player count and the options off their defaults."""
-    unusual = [f"{key}={_shown(v)}" for key, v in sorted(saved.items()) if key != "players" and v != defaults.get(key)]
+    unusual = [f"{k}={shown_option(v)}" for k, v in sorted(saved.items()) if k != "players" and v != defaults.get(k)]
     return f"the {saved.get('players', '?')}-player game with " + (", ".join(unusual) or "the default options")
 
 
-def _shown(value: Any) -> str:
+def _listed(items: list[str]) -> str:
+    """Items as a sentence lists them: "a", "a and b", "a, b and c"."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def shown_option(value: Any) -> str:
     """An option's value as people type it (`true`, not `True`)."""
     return json.dumps(value) if isinstance(value, bool) or value is None else str(value)
 
@@ -517,9 +556,9 @@ def timed_learned_bots(game: Game) -> dict[str, Callable[[Game, float], Bot]]:
 
 
 def default_seconds(net: NumpyNet) -> float | None:
-    """The seconds a decision a shipped network's preset plays with by default (`SHIPPED_SECONDS`),
-    None where it keeps the preset's own limits."""
-    return next((seconds for file, seconds in SHIPPED_SECONDS.items() if shipped_file(file) is net), None)
+    """The seconds a decision a shipped network's preset plays with by default (`SERVED`), None
+    where it keeps the preset's own limits."""
+    return next((served.seconds for served in SERVED if served_net(served) is net), None)
 
 
 def shipped_seconds(name: str, game: Game) -> float | None:

@@ -9,7 +9,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from magnates.bots.learned import SHIPPED, WEIGHTS_DIR, shipped_file
+from magnates.bots.learned import SERVED, SHIPPED, WEIGHTS_DIR, shipped_file, shown_option
 from magnates.bots.registry import available, describe, in_level_order, unavailable
 from magnates.bots.thinking import THINKING, strongest_setting
 from magnates.cli.common import OPTION_HELP, PLAYERS_HELP, fail, load_game, user_errors
@@ -84,6 +84,9 @@ def bots_json(games: list[Game]) -> dict[str, Any]:
             meta: dict[str, Any] = net.meta if net is not None else {}
             entry: dict[str, Any] = {"preset": preset, "file": file, "installed": net is not None}
             entry.update({key: meta[key] for key in WEIGHTS_FIELDS if key in meta})
+            entry["served"] = [
+                {"options": dict(served.changes), "seconds": served.seconds} for served in SERVED if served.file == file
+            ]
             weights.append(entry)
     return {"games": listed, "weights": weights}
 
@@ -111,5 +114,12 @@ def print_weights_file(console: Console, preset: str, file: str) -> None:
         f"    seed {meta.get('seed', '?')}, code {meta.get('code_version', '?')}, "
         f"trained {minutes:.0f} min on {meta.get('games', '?')} self-play games",
     )
-    for line in lines:
+    served = [
+        f"    plays up to {s.seconds:g} s a move"
+        + (" with " + ", ".join(f"{k}={shown_option(v)}" for k, v in s.changes) if s.changes else "")
+        + " (measured so against hard)"
+        for s in SERVED
+        if s.file == file
+    ]
+    for line in (*lines, *served):
         console.print(line, markup=False, soft_wrap=True)
