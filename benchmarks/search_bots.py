@@ -34,6 +34,7 @@ from magnates.bots.learned import (
     canonical_options,
     expert_bot,
     options_apart,
+    relabelled,
     shipped_file,
     shipped_net,
 )
@@ -76,7 +77,7 @@ def carried_over(game: Game) -> NumpyNet | None:
     trained_for = [canonical_options(net.meta.get("options", {})) for net in nets]
     for trained, net in sorted(zip(trained_for, nets, strict=True), key=lambda pair: options_apart(live, pair[0])):
         change = {key: value for key, value in live.items() if trained.get(key) != value}
-        carried = NumpyNet(net.arrays(), {**net.meta, "options": live})
+        carried = relabelled(net, live)
         try:
             carried.check(game)
         except (WeightsError, NotImplementedError):

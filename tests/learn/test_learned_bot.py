@@ -155,20 +155,7 @@ def test_a_network_measured_under_a_variant_is_offered_there_thinking_as_measure
     assert all(np.array_equal(net.arrays()[key], array) for key, array in trained.arrays().items())
     assert shipped_seconds("expert", variant) == served.seconds
     assert shipped_net("expert", game) is not net
-    bot = expert_bot(net, variant, simulations=6)
-    seen: list[tuple[int, list[int]]] = []
-
-    class Checked:
-        name = "checked"
-
-        def choose(self, game: Game, view: Any, legal: list[int], rng: random.Random) -> int:
-            action = bot.choose(game, view, legal, rng)
-            seen.append((action, legal))
-            return action
-
-    outcome = play_game(variant, [Checked(), make_bot("greedy", variant)], seed=4)
-    assert outcome.error is None and outcome.result is not None
-    assert seen and all(action in legal for action, legal in seen)
+    assert_plays_a_whole_game_with_legal_moves(expert_bot(net, variant, simulations=6), variant, seed=4)
 
 
 def test_expert_is_offered_only_where_its_weights_fit(magnate: Game) -> None:
@@ -187,7 +174,11 @@ def test_expert_is_offered_only_where_its_weights_fit(magnate: Game) -> None:
 @pytest.mark.parametrize("file", SHIPPED["expert"])
 def test_shipped_expert_plays_a_whole_game_with_legal_moves(file: str) -> None:
     net, game = shipped_game(file)
-    bot = expert_bot(net, game, simulations=6)
+    assert_plays_a_whole_game_with_legal_moves(expert_bot(net, game, simulations=6), game, seed=3)
+
+
+def assert_plays_a_whole_game_with_legal_moves(bot: Any, game: Game, seed: int) -> None:
+    """`bot` in seat 0, greedy in the others, plays a whole game without an error, every move legal."""
     seen: list[tuple[int, list[int]]] = []
 
     class Checked:
@@ -199,7 +190,7 @@ def test_shipped_expert_plays_a_whole_game_with_legal_moves(file: str) -> None:
             return action
 
     others = [make_bot("greedy", game) for _ in range(game.num_players - 1)]
-    outcome = play_game(game, [Checked(), *others], seed=3)
+    outcome = play_game(game, [Checked(), *others], seed=seed)
     assert outcome.error is None and outcome.result is not None
     assert seen and all(action in legal for action, legal in seen)
 

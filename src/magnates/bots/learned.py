@@ -462,8 +462,13 @@ def served_net(served: Served) -> NumpyNet | None:
     net = shipped_file(served.file)
     if net is None or not served.changes:
         return net
-    options = {**net.meta.get("options", {}), **dict(served.changes)}
-    return NumpyNet(net.arrays(), {**net.meta, "options": options, "trained_options": net.meta.get("options", {})})
+    return relabelled(net, {**net.meta.get("options", {}), **dict(served.changes)})
+
+
+def relabelled(net: NumpyNet, options: Mapping[str, Any]) -> NumpyNet:
+    """The same weights labelled for another option set (for a variant whose observations and
+    actions have the same shapes, where a match measured them; `NumpyNet.check` then accepts it)."""
+    return NumpyNet(net.arrays(), {**net.meta, "options": dict(options)})
 
 
 def shipped_nets(name: str) -> list[NumpyNet]:
