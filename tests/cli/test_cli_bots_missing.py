@@ -15,7 +15,6 @@ runner = CliRunner()
 
 VARIANTS = [
     ("districts=4", "districts=4"),
-    ("taxation=double", "taxation=double"),
     ("players=3", "players=3"),
     ("mega=true", "mega=true"),
 ]
@@ -69,17 +68,21 @@ def test_a_variant_names_every_option_set_expert_was_trained_for() -> None:
 
     assert reasons["expert"] == (
         "No expert for these options (districts=4): it is measured only for the 2-player game "
-        "with the default options, the 2-player game with courts=false and the 2-player game with aces=original."
+        "with the default options, the 2-player game with courts=false, the 2-player game with aces=original "
+        "and the 2-player game with taxation=double."
     )
 
 
-def test_the_original_aces_offer_the_official_network_thinking_a_second_a_move() -> None:
+@pytest.mark.parametrize(("option", "value"), [("aces", "original"), ("taxation", "double")])
+def test_a_variant_measured_with_the_official_network_offers_it_thinking_a_second_a_move(
+    option: str, value: str
+) -> None:
     if shipped_file("magnate-2p-official.npz") is None:
         pytest.skip("the shipped Magnate weights are not installed")
-    game = magnates.load("magnate", players=2, aces="original")
+    game = magnates.load("magnate", players=2, **{option: value})
     assert "expert" in available(game) and unavailable(game) == {}
     assert learned.shipped_seconds("expert", game) == 1.0
     assert describe("expert", game).endswith("(up to 1 s a move here).")
-    result = runner.invoke(app, ["bots", "magnate", "--option", "aces=original"], terminal_width=400)
+    result = runner.invoke(app, ["bots", "magnate", "--option", f"{option}={value}"], terminal_width=400)
     assert result.exit_code == 0, result.output
-    assert "plays up to 1 s a move with aces=original (measured so against hard)" in result.output
+    assert f"plays up to 1 s a move with {option}={value} (measured so against hard)" in result.output

@@ -19,17 +19,17 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True, text=True, timeout=300)
 
 
-def test_the_official_network_plays_double_taxation_when_carried_over() -> None:
+def test_the_official_network_plays_an_unmeasured_variant_when_carried_over() -> None:
     if shipped_file("magnate-2p-official.npz") is None:
         pytest.skip("the shipped Magnate weights are not installed")
     done = run(
-        "magnate", "expert", "--opponent", "greedy", "--option", "taxation=double", "--carry-over",
-        "--set", "simulations=4", "--games", "1",
+        "magnate", "expert", "--opponent", "greedy", "--option", "taxation=double", "--option", "aces=original",
+        "--carry-over", "--set", "simulations=4", "--games", "1",
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert "# carried over: weights trained for {'aces': 'official'" in done.stdout
     assert "'taxation': 'single'" in done.stdout
-    assert "played with {'taxation': 'double'}" in done.stdout
+    assert "played with {'aces': 'original', 'taxation': 'double'}" in done.stdout
     assert "expert simulations=4 alone vs 1 x greedy (2 players): " in done.stdout
 
 
