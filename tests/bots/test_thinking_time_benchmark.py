@@ -21,7 +21,8 @@ def test_it_studies_expert_where_offered_else_hard() -> None:
     assert timing.studied_bot(official, None) == expected
     no_courts = magnates.load("magnate", courts=False)  # its own network (magnate-2p-no-courts.npz)
     assert timing.studied_bot(no_courts, None) == "expert"
-    assert timing.studied_bot(magnates.load("magnate", districts=4), None) == "hard"
+    assert timing.studied_bot(magnates.load("magnate", districts=4), None) == "expert"  # magnate-2p-4-districts.npz
+    assert timing.studied_bot(magnates.load("magnate", players=3), None) == "hard"
     assert timing.studied_bot(magnates.load("magistrate", players=3), None) == "expert"  # the search-only one
     assert timing.studied_bot(magnates.load("magistrate", players=4), None) == "hard"
     assert timing.studied_bot(official, "medium") == "medium"

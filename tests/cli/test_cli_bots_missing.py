@@ -14,7 +14,6 @@ from magnates.cli.main import app
 runner = CliRunner()
 
 VARIANTS = [
-    ("districts=4", "districts=4"),
     ("players=3", "players=3"),
     ("mega=true", "mega=true"),
 ]
@@ -37,18 +36,25 @@ def test_the_official_game_offers_expert_and_names_nothing_missing() -> None:
     assert "expert" in available(game) and unavailable(game) == {}
 
 
-def test_the_game_without_the_courts_offers_expert_thinking_a_second_a_move() -> None:
-    if shipped_file("magnate-2p-no-courts.npz") is None:
+@pytest.mark.parametrize(
+    ("file", "option", "value"),
+    [("magnate-2p-no-courts.npz", "courts", False), ("magnate-2p-4-districts.npz", "districts", 4)],
+)
+def test_a_variant_with_its_own_network_offers_expert_thinking_a_second_a_move(
+    file: str, option: str, value: object
+) -> None:
+    if shipped_file(file) is None:
         pytest.skip("the shipped Magnate weights are not installed")
-    game = magnates.load("magnate", players=2, courts=False)
+    game = magnates.load("magnate", players=2, **{option: value})
     net = shipped_net("expert", game)
-    assert net is not None, "the network for the game without the Courts no longer fits it"
-    assert net.meta["options"]["courts"] is False and unavailable(game) == {}
+    assert net is not None, f"the network for {option}={value} no longer fits it"
+    assert net.meta["options"][option] == value and unavailable(game) == {}
     assert learned.shipped_seconds("expert", game) == 1.0
     assert learned.shipped_seconds("expert", magnates.load("magnate", players=2)) is None  # its own limits
-    result = runner.invoke(app, ["bots", "magnate", "--option", "courts=false"], terminal_width=400)
+    shown = str(value).lower()
+    result = runner.invoke(app, ["bots", "magnate", "--option", f"{option}={shown}"], terminal_width=400)
     assert result.exit_code == 0, result.output
-    assert "magnate-2p-no-courts.npz" in result.output
+    assert file in result.output
     assert describe("expert", game).endswith("(up to 1 s a move here).")
     assert "a move here" not in describe("expert", magnates.load("magnate", players=2))
 
@@ -68,8 +74,8 @@ def test_a_variant_names_every_option_set_expert_was_trained_for() -> None:
 
     assert reasons["expert"] == (
         "No expert for these options (districts=4): it is measured only for the 2-player game "
-        "with the default options, the 2-player game with courts=false, the 2-player game with aces=original "
-        "and the 2-player game with taxation=double."
+        "with the default options, the 2-player game with courts=false, the 2-player game with districts=4, "
+        "the 2-player game with aces=original and the 2-player game with taxation=double."
     )
 
 

@@ -34,7 +34,7 @@ def test_the_official_network_plays_an_unmeasured_variant_when_carried_over() ->
 
 
 def test_carry_over_is_refused_where_no_network_has_the_shapes() -> None:
-    done = run("magnate", "expert", "--option", "districts=4", "--carry-over", "--games", "1")
+    done = run("magnate", "expert", "--option", "mega=true", "--carry-over", "--games", "1")
     assert done.returncode == 2
     assert "no shipped expert weights fit magnate with these options" in done.stderr
     done = run("magnate", "hard", "--carry-over", "--games", "1")

@@ -161,7 +161,8 @@ def test_a_network_measured_under_a_variant_is_offered_there_thinking_as_measure
 def test_expert_is_offered_only_where_its_weights_fit(magnate: Game) -> None:
     assert "expert" in available(magnate)
     assert "expert" not in available(magnates.load("magnate", players=3))
-    assert "expert" not in available(magnates.load("magnate", players=2, districts=4))
+    assert "expert" not in available(magnates.load("magnate", players=2, mega=True))
+    assert "expert" not in available(magnates.load("magnate", players=2, districts=4, courts=False))
     assert "expert" not in available(magnates.load("galactic-magnate", players=3))  # its weights are for 2
     trained = {NumpyNet.load(WEIGHTS_DIR / file).meta["game"] for file in SHIPPED["expert"]}
     for name in sorted({"galactic-magnate", "magistrate", "magistratvm"} - trained):

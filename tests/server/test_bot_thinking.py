@@ -81,8 +81,9 @@ def test_describe_offers_thinking_times_and_says_why_expert_is_missing(client: T
         assert "expert" in variant["bots"], variant
         levels = {b["name"]: b for b in variant["bot_levels"]}
         assert variant["missing_bots"] == [] and "(up to 1 s a move here)" in levels["expert"]["description"]
+    districts = client.post("/api/describe", json={"game": "magnate", "options": {"districts": 4}}).json()
+    assert "expert" in districts["bots"] and districts["missing_bots"] == [], districts  # its own network
     for options in (
-        {"districts": 4},
         {"players": 3},
         {"mega": True},
     ):

@@ -55,7 +55,12 @@ WEIGHTS_DIR = Path(__file__).resolve().parent.parent / "learn" / "weights"
 """Shipped weights (package data of `magnates.learn`, found by path so this layer imports nothing above it)."""
 
 SHIPPED: dict[str, tuple[str, ...]] = {
-    "expert": ("magnate-2p-official.npz", "magnate-2p-no-courts.npz", "galactic-magnate-2p.npz"),
+    "expert": (
+        "magnate-2p-official.npz",
+        "magnate-2p-no-courts.npz",
+        "magnate-2p-4-districts.npz",
+        "galactic-magnate-2p.npz",
+    ),
 }
 """Preset name -> its shipped weights files, one per game and option set they were trained for; a
 preset is offered for a game only where one of its files matches."""
@@ -79,6 +84,10 @@ SERVED: tuple[Served, ...] = (
     # (53.75%, 95% CI 48.9-58.6%), and 272.5 of 400 fresh games given a second a decision (68.1%,
     # 63.4-72.5%; mean 0.324 s, slowest 1.040 s; docs/studies/magnate-expert.md).
     Served("magnate-2p-no-courts.npz", seconds=1.0),
+    # Magnate with 4 districts (the Pawns only): the shipped recipe's network, trained for
+    # districts=4, won 274 of 400 games against `hard` given a second a decision (68.5%, 95% CI
+    # 63.8-72.9%; mean 0.309 s, slowest 1.027 s; docs/studies/magnate-expert.md).
+    Served("magnate-2p-4-districts.npz", seconds=1.0),
     # Magnate with the original Aces: the official network (the same observations and moves) won
     # 225 of 400 games against `hard` at its own 0.18 s a decision (56.25%, 95% CI 51.4-61.0%), and
     # 266 of 400 given a second a decision (66.5%, 61.7-70.9%; mean 0.312 s, slowest 1.021 s).
