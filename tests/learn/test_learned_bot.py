@@ -239,6 +239,7 @@ def as_json(view: Any) -> str:
     [
         ("magnate", {"players": 2}, True),
         ("magnate", {"players": 2, "courts": False}, True),  # its own network, a second a decision
+        ("magnate", {"players": 2, "districts": 4}, True),  # its own network, a second a decision
         ("magnate", {"players": 2, "aces": "original"}, True),  # the official network, measured there
         ("magnate", {"players": 2, "taxation": "double"}, True),  # the official network, measured there
         ("galactic-magnate", {}, False),

@@ -71,18 +71,13 @@ def test_describe_offers_thinking_times_and_says_why_expert_is_missing(client: T
     assert levels["hard"]["thinks"] and not levels["greedy"]["thinks"]
     if "expert" in official["bots"]:  # the shipped network fits the official 2-player game
         assert levels["expert"]["thinks"] and official["missing_bots"] == []
-    no_courts = client.post("/api/describe", json={"game": "magnate", "options": {"courts": False}}).json()
-    assert "expert" in no_courts["bots"], no_courts  # its own network (magnate-2p-no-courts.npz)
-    levels = {b["name"]: b for b in no_courts["bot_levels"]}
-    assert levels["expert"]["thinks"] and no_courts["missing_bots"] == []
-    assert "(up to 1 s a move here)" in levels["expert"]["description"]
-    for measured in ({"aces": "original"}, {"taxation": "double"}):  # the official network, measured there (SERVED)
+    # Own networks (courts, districts) and the official network measured there (SERVED): a second a decision.
+    for measured in ({"courts": False}, {"districts": 4}, {"aces": "original"}, {"taxation": "double"}):
         variant = client.post("/api/describe", json={"game": "magnate", "options": measured}).json()
         assert "expert" in variant["bots"], variant
         levels = {b["name"]: b for b in variant["bot_levels"]}
-        assert variant["missing_bots"] == [] and "(up to 1 s a move here)" in levels["expert"]["description"]
-    districts = client.post("/api/describe", json={"game": "magnate", "options": {"districts": 4}}).json()
-    assert "expert" in districts["bots"] and districts["missing_bots"] == [], districts  # its own network
+        assert levels["expert"]["thinks"] and variant["missing_bots"] == []
+        assert "(up to 1 s a move here)" in levels["expert"]["description"]
     for options in (
         {"players": 3},
         {"mega": True},
