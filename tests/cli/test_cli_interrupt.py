@@ -8,6 +8,7 @@ finished games written under --out, and one `interrupted:` line saying how many.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -15,6 +16,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -52,6 +54,25 @@ def alive(pid: int) -> bool:
     return state != "Z"
 
 
+def as_at_a_terminal() -> None:
+    """In the child before it starts: SIGINT at its default, as a terminal's shell leaves it (a shell
+    running these tests in the background ignores it, and an ignored SIGINT stays ignored across exec)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+@contextlib.contextmanager
+def ended(process: subprocess.Popen[str]) -> Iterator[subprocess.Popen[str]]:
+    """The command's whole process group is killed if the test fails before the command has ended
+    (a long batch left running would hold the machine's cores long after the test run)."""
+    try:
+        yield process
+    except BaseException:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=30)
+        raise
+
+
 def interrupt(args: list[str], whole_group: bool) -> tuple[subprocess.Popen[str], str, float, list[int]]:
     """Start `magnates ARGS`, wait for finished games, send SIGINT; (process, stderr, seconds to exit, workers)."""
     env = {**os.environ, "MAGNATES_PROGRESS_SECONDS": "0.2", "NO_COLOR": "1"}
@@ -63,25 +84,27 @@ def interrupt(args: list[str], whole_group: bool) -> tuple[subprocess.Popen[str]
         text=True,
         env=env,
         start_new_session=True,
+        preexec_fn=as_at_a_terminal,
     )
-    assert process.stderr is not None
-    seen = []
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline:
-        line = process.stderr.readline()
-        assert line, f"the command ended before any game finished: {''.join(seen)}"
-        seen.append(line)
-        done = re.search(r": (\d+)/\d+ games", line)
-        if done and int(done.group(1)) > 0:
-            break
-    workers = children(process.pid)
-    if whole_group:
-        os.killpg(process.pid, signal.SIGINT)
-    else:
-        process.send_signal(signal.SIGINT)
-    sent = time.monotonic()
-    _, rest = process.communicate(timeout=60)
-    return process, "".join(seen) + rest, time.monotonic() - sent, workers
+    with ended(process):
+        assert process.stderr is not None
+        seen = []
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            line = process.stderr.readline()
+            assert line, f"the command ended before any game finished: {''.join(seen)}"
+            seen.append(line)
+            done = re.search(r": (\d+)/\d+ games", line)
+            if done and int(done.group(1)) > 0:
+                break
+        workers = children(process.pid)
+        if whole_group:
+            os.killpg(process.pid, signal.SIGINT)
+        else:
+            process.send_signal(signal.SIGINT)
+        sent = time.monotonic()
+        _, rest = process.communicate(timeout=60)
+        return process, "".join(seen) + rest, time.monotonic() - sent, workers
 
 
 @pytest.mark.parametrize("whole_group", [False, True], ids=["kill -INT", "Ctrl-C at a terminal"])
@@ -174,19 +197,21 @@ def test_train_stops_and_keeps_its_last_checkpoint(tmp_path: Path) -> None:
         text=True,
         env=env,
         start_new_session=True,
+        preexec_fn=as_at_a_terminal,
     )
-    assert process.stderr is not None
-    deadline = time.monotonic() + 240
-    while time.monotonic() < deadline:
-        line = process.stderr.readline()
-        assert line, "training ended before its first checkpoint"
-        done = re.search(r": (\d+)/1000000 games", line)
-        if done and int(done.group(1)) >= 100 and (out / "checkpoint.pt").exists():
-            break
-    workers = children(process.pid)
-    os.killpg(process.pid, signal.SIGINT)
-    sent = time.monotonic()
-    _, rest = process.communicate(timeout=60)
+    with ended(process):
+        assert process.stderr is not None
+        deadline = time.monotonic() + 240
+        while time.monotonic() < deadline:
+            line = process.stderr.readline()
+            assert line, "training ended before its first checkpoint"
+            done = re.search(r": (\d+)/1000000 games", line)
+            if done and int(done.group(1)) >= 100 and (out / "checkpoint.pt").exists():
+                break
+        workers = children(process.pid)
+        os.killpg(process.pid, signal.SIGINT)
+        sent = time.monotonic()
+        _, rest = process.communicate(timeout=60)
     print(f"stopped {time.monotonic() - sent:.2f} s after SIGINT")
     assert process.returncode == 130, rest
     assert time.monotonic() - sent < STOPPED_WITHIN

@@ -88,7 +88,11 @@ def test_workers_start_with_ctrl_c_ignored_before_any_initializer_runs() -> None
     process.join(timeout=60)
     assert queue.get(timeout=5) is True
     plain = context.Process(target=_sigint_disposition, args=(queue,))
-    plain.start()
+    kept = signal.signal(signal.SIGINT, signal.default_int_handler)  # as at a terminal, whatever started pytest
+    try:
+        plain.start()
+    finally:
+        signal.signal(signal.SIGINT, kept)
     plain.join(timeout=60)
     assert queue.get(timeout=5) is False  # without it, Python's own KeyboardInterrupt handler is there
 
