@@ -60,6 +60,19 @@ def as_at_a_terminal() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
+def launched(command: list[str], env: dict[str, str]) -> subprocess.Popen[str]:
+    """`command` in a process group of its own (so SIGINT can reach it whole), its output piped."""
+    return subprocess.Popen(
+        command,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        start_new_session=True,
+        preexec_fn=as_at_a_terminal,
+    )
+
+
 @contextlib.contextmanager
 def ended(process: subprocess.Popen[str]) -> Iterator[subprocess.Popen[str]]:
     """The command's whole process group is killed if the test fails before the command has ended
@@ -77,15 +90,7 @@ def interrupt(args: list[str], whole_group: bool) -> tuple[subprocess.Popen[str]
     """Start `magnates ARGS`, wait for finished games, send SIGINT; (process, stderr, seconds to exit, workers)."""
     env = {**os.environ, "MAGNATES_PROGRESS_SECONDS": "0.2", "NO_COLOR": "1"}
     env.pop("MAGNATES_DEBUG", None)
-    process = subprocess.Popen(
-        [sys.executable, "-c", LAUNCH.format(dir=str(TOY_DIR)), *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-        start_new_session=True,
-        preexec_fn=as_at_a_terminal,
-    )
+    process = launched([sys.executable, "-c", LAUNCH.format(dir=str(TOY_DIR)), *args], env)
     with ended(process):
         assert process.stderr is not None
         seen = []
@@ -190,15 +195,7 @@ def test_train_stops_and_keeps_its_last_checkpoint(tmp_path: Path) -> None:
     env = {**os.environ, "MAGNATES_PROGRESS_SECONDS": "0.5", "NO_COLOR": "1"}
     args = ["train", "magnate", "--games", "1000000", "--workers", "2", "--chunk", "100", "--checkpoint-every", "100"]
     args += ["--holdout-games", "0", "--eval-games", "0", "--seed", "1", "--out", str(out)]
-    process = subprocess.Popen(
-        [sys.executable, "-m", "magnates.cli.main", *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-        start_new_session=True,
-        preexec_fn=as_at_a_terminal,
-    )
+    process = launched([sys.executable, "-m", "magnates.cli.main", *args], env)
     with ended(process):
         assert process.stderr is not None
         deadline = time.monotonic() + 240

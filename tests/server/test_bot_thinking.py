@@ -78,10 +78,7 @@ def test_describe_offers_thinking_times_and_says_why_expert_is_missing(client: T
         levels = {b["name"]: b for b in variant["bot_levels"]}
         assert levels["expert"]["thinks"] and variant["missing_bots"] == []
         assert "(up to 1 s a move here)" in levels["expert"]["description"]
-    for options in (
-        {"players": 3},
-        {"mega": True},
-    ):
+    for options in ({"players": 3}, {"mega": True}):  # no network measured for these
         info = client.post("/api/describe", json={"game": "magnate", "options": options}).json()
         assert "expert" not in info["bots"], options
         (missing,) = info["missing_bots"]
