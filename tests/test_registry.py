@@ -38,6 +38,9 @@ def test_each_entry_names_its_game_and_what_it_provides(name: str) -> None:
     assert game_hooks(game) == found.search.as_dict()
     # only Magnate's plan check weighs margins, and plays later moves by a sharper policy
     optional = {"final_margins", "check_action"} if name == "magnate" else set()
+    # Magistrate and Magistratvm value a search that plays to win (`objective="win"`)
+    if name in ("magistrate", "magistratvm"):
+        optional.add("first_place_values")
     assert set(found.search.as_dict()) == {"heuristic", "leaf_values", "rollout_action", *optional}
 
 

@@ -35,7 +35,8 @@ def random_position(players: int, seed: int, steps: int):
 
 
 def test_the_search_finds_the_heuristic_and_the_greedy_rollout_policy():
-    assert set(game_hooks(magnates.load("magistrate"))) == {"heuristic", "leaf_values", "rollout_action"}
+    expected = {"heuristic", "leaf_values", "rollout_action", "first_place_values"}
+    assert set(game_hooks(magnates.load("magistrate"))) == expected
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

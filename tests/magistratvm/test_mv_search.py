@@ -49,7 +49,8 @@ def decision_position(players: int, seed: int, steps: int) -> MagistratvmState:
 
 
 def test_the_search_bots_find_the_hooks():
-    assert set(game_hooks(magnates.load("magistratvm"))) == {"heuristic", "leaf_values", "rollout_action"}
+    expected = {"heuristic", "leaf_values", "rollout_action", "first_place_values"}
+    assert set(game_hooks(magnates.load("magistratvm"))) == expected
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -77,6 +77,7 @@ class ISMCTSBot:
         use_heuristic: bool = True,
         use_policy: bool = True,
         judge: LeafJudge | None = None,
+        objective: str = "rank",
         name: str = "ismcts",
     ) -> None:
         self.name = name
@@ -93,6 +94,9 @@ class ISMCTSBot:
         self.use_policy = use_policy
         self.judge = judge
         """Judges the leaves instead of the game's heuristic, from the searcher's view (a value network)."""
+        self.objective = objective
+        """What the search plays for (`magnates.bots.playout.OBJECTIVES`): every place, or first place only."""
+        Playout.check_objective(objective)
         self.last_simulations = 0
 
     def choose(self, game: Game, view: Mapping[str, Any], legal: list[int], rng: random.Random) -> int:
@@ -105,7 +109,12 @@ class ISMCTSBot:
 
     def search(self, game: Game, view: Mapping[str, Any], legal: list[int], rng: random.Random) -> InfoNode:
         playout = Playout(
-            game, self.rollout_depth, use_heuristic=self.use_heuristic, use_policy=self.use_policy, judge=self.judge
+            game,
+            self.rollout_depth,
+            use_heuristic=self.use_heuristic,
+            use_policy=self.use_policy,
+            judge=self.judge,
+            objective=self.objective,
         )
         public = self._public_outcomes(game)
         exploration = self.exploration

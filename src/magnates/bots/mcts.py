@@ -145,7 +145,8 @@ def best_prior(priors: dict[int, float], state: State, actions: list[int], playe
         if value is None:
             after = state.clone()
             after.apply_action(action)
-            value = priors[action] = after.returns()[player] if after.is_terminal() else playout.estimate(after)[player]
+            judged = playout.final(after) if after.is_terminal() else playout.estimate(after)
+            value = priors[action] = judged[player]
         if value > best_value:
             best, best_value = action, value
     return best

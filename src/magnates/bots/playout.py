@@ -14,6 +14,8 @@ its knowledge through two optional methods on its `Game` class (nothing else is 
   or lost, in [-1, 1] (`magnates.bots.plan_check` can weigh it in beside the returns).
 - `check_action(state, rng) -> int`: optional, a sharper rollout policy that a plan check may
   name instead of `rollout_action` (`Playout(policy="check_action")`).
+- `first_place_values(state) -> list[float]`: optional, every seat's value for a searcher that
+  plays to win rather than to rank well (`Playout(objective="win")`, `magnates.core.first_place`).
 
 A registered game may instead name these functions in its registry entry (`GameEntry.search`, as
 Magnate's `magnates.games.magnate.ENTRY` does): the search reads them there when the Game class
@@ -30,12 +32,16 @@ from typing import Any
 
 from magnates.core.bot import Bot
 from magnates.core.chance import sample
+from magnates.core.first_place import win_returns
 from magnates.core.game import CHANCE, TERMINAL, Game, State
 from magnates.games import entry_of
 
 Heuristic = Callable[[State, int], float]
 RolloutPolicy = Callable[[State, random.Random], int]
 AllValues = Callable[[State], list[float]]
+OBJECTIVES = ("rank", "win")
+"""What a search plays for: "rank" scores a finished game by `State.returns()` (every place counts),
+"win" by `win_returns` (only first place counts), its leaves by the game's `first_place_values`."""
 LeafJudge = Callable[[State, int], list[float]]
 """Every seat's value of a position, judged from one seat's view of it (a learned value network)."""
 
@@ -52,20 +58,37 @@ class Playout:
         use_policy: bool = True,
         judge: LeafJudge | None = None,
         policy: str = "rollout_action",
+        objective: str = "rank",
     ) -> None:
         if depth < 0:
             raise ValueError(f"a rollout depth cannot be negative, not {depth}")
+        self.check_objective(objective)
         chosen = rollout_policy(game, policy)
         self.seats = game.num_players
         self.depth = depth
         hooks = game_hooks(game)
         self.heuristic: Heuristic | None = hooks.get("heuristic") if use_heuristic else None
         self.all_values: AllValues | None = hooks.get("leaf_values") if use_heuristic else None
+        self.final: AllValues = State.returns
+        if objective == "win":
+            if judge is not None:
+                raise ValueError("a search that plays to win judges its leaves by the game's heuristic, not a judge")
+            if "first_place_values" not in hooks and use_heuristic:
+                raise ValueError(f"{game.name} offers no first-place values to play to win by")
+            self.heuristic = None
+            self.all_values = hooks.get("first_place_values") if use_heuristic else None
+            self.final = win_returns
         self.policy: RolloutPolicy | None = chosen if use_policy else None
         self.judge = judge
         self.viewer = 0
         """With a `judge`, whose view judges the leaves (the searching seat, set by the search)."""
         self.has_heuristic = self.heuristic is not None or self.all_values is not None or judge is not None
+
+    @staticmethod
+    def check_objective(objective: str) -> None:
+        """Refuse an objective outside `OBJECTIVES` (a bot checks its own when it is made)."""
+        if objective not in OBJECTIVES:
+            raise ValueError(f"a search plays for one of {', '.join(OBJECTIVES)}, not {objective!r}")
 
     def values(self, state: State, rng: random.Random, until_turn_of: int | None = None) -> list[float]:
         """Play on from `state` (which it changes) and return one value per seat in [-1, 1].
@@ -79,7 +102,7 @@ class Playout:
         while True:
             player = state.current_player()
             if player == TERMINAL:
-                return state.returns()
+                return self.final(state)
             if decisions >= self.depth or (player == until_turn_of and others_moved):
                 return self.estimate(state)  # at once, even before dice: they would add only noise
             if player >= 0 and until_turn_of is not None and player != until_turn_of:
@@ -107,7 +130,7 @@ class Playout:
         return [heuristic(state, seat) for seat in range(self.seats)]
 
 
-HOOKS = ("heuristic", "leaf_values", "rollout_action", "final_margins", "check_action")
+HOOKS = ("heuristic", "leaf_values", "rollout_action", "final_margins", "check_action", "first_place_values")
 POLICIES = ("rollout_action", "check_action")
 """The hooks a `Playout` may play every seat's moves by."""
 

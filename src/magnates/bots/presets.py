@@ -37,6 +37,9 @@ class Preset:
     widening: float | None = 1.5
     prior_visits: int = 4
     horizon: str = "game"
+    objective: str = "rank"
+    """What an ISMCTS search plays for: "rank" (every place counts, as `State.returns()` scores a game)
+    or "win" (only first place; `magnates.bots.playout.OBJECTIVES`)."""
     check_plans: int = 0
     """With an own-moves ISMCTS: play this many of the search's best plans out to the end of the
     game to choose between them (`magnates.bots.plan_check`); 0 trusts the search alone."""
@@ -99,6 +102,8 @@ class Preset:
         if self.algorithm == "mcts":
             if judge is not None:
                 raise ValueError("only an ISMCTS search takes a leaf judge (algorithm='ismcts')")
+            if self.objective != "rank":
+                raise ValueError("only an ISMCTS search plays to win (algorithm='ismcts')")
             return MCTSBot(
                 budget,
                 exploration=self.exploration,
@@ -118,6 +123,7 @@ class Preset:
             prior_visits=self.prior_visits,
             horizon=self.horizon,
             judge=judge,
+            objective=self.objective,
             name=name,
         )
 

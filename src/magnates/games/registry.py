@@ -63,7 +63,9 @@ class SearchHooks:
     `final_margins(state)` says, for a finished game, how clearly each seat won or lost, in [-1, 1]
     (a finer outcome than the returns, for comparing plans over a few playouts). `check_action(state,
     rng)` is a sharper rollout policy for checking plans to the end (`magnates.bots.plan_check`'s
-    `policy`), where a game has one besides the policy its search levels use. The state
+    `policy`), where a game has one besides the policy its search levels use.
+    `first_place_values(state)` is every seat's value for a searcher that plays to win rather than to
+    rank well, on the scale of `magnates.core.first_place.win_returns`. The state
     parameter is typed `Any` because each game's functions take its own state class.
     """
 
@@ -72,6 +74,7 @@ class SearchHooks:
     rollout_action: Callable[[Any, random.Random], int] | None = None
     final_margins: Callable[[Any], list[float]] | None = None
     check_action: Callable[[Any, random.Random], int] | None = None
+    first_place_values: Callable[[Any], list[float]] | None = None
 
     def as_dict(self) -> dict[str, Callable[..., Any]]:
         """The hooks that are set, by name (what `magnates.bots.playout` reads)."""
@@ -81,6 +84,7 @@ class SearchHooks:
             "rollout_action": self.rollout_action,
             "final_margins": self.final_margins,
             "check_action": self.check_action,
+            "first_place_values": self.first_place_values,
         }
         return {name: hook for name, hook in hooks.items() if hook is not None}
 

@@ -15,6 +15,7 @@ ENTRY = GameEntry(
     search=SearchHooks(
         heuristic=heuristic.heuristic,
         leaf_values=heuristic.leaf_values,
+        first_place_values=heuristic.first_place_values,
         rollout_action=heuristic.rollout_action,
     ),
     potential=heuristic_potential(heuristic.heuristic),

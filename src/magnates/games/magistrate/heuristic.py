@@ -21,6 +21,7 @@ import math
 import random
 from typing import TYPE_CHECKING
 
+from magnates.core.first_place import win_returns, win_values
 from magnates.games.magistrate.bots import HeuristicBot
 from magnates.games.magistrate.phases import OVER
 from magnates.games.magistrate.scoring import CUBES_PER_VP, END_CUBES_PER_VP
@@ -235,6 +236,18 @@ def leaf_values(state: MagistrateState) -> list[float]:
                 total += math.tanh((points[p] - points[q]) / spread)
         values.append(total / (n - 1))
     return values
+
+
+def first_place_values(state: MagistrateState) -> list[float]:
+    """Every seat's value for a searcher playing to win (`magnates.core.first_place`): the chance of
+    ending above each rival from the same forecast and spread as `leaf_values`, turned into a chance
+    of first place."""
+    if state.stage == OVER:
+        return win_returns(state)
+    points = forecasts(state)
+    spread = BASE_SPREAD + SPREAD * math.sqrt(rounds_left(state))
+    ahead = [[0.5 + 0.5 * math.tanh((mine - theirs) / spread) for theirs in points] for mine in points]
+    return win_values(ahead)
 
 
 def heuristic(state: MagistrateState, seat: int) -> float:

@@ -19,6 +19,7 @@ import math
 import random
 from typing import TYPE_CHECKING
 
+from magnates.core.first_place import win_returns, win_values
 from magnates.games.magistratvm import phases
 from magnates.games.magistratvm.actions import INFLUENTIAL_OFFICES
 from magnates.games.magistratvm.bots import GreedyBot
@@ -135,6 +136,18 @@ def leaf_values(state: MagistratvmState) -> list[float]:
                 total += math.erf((expected[q] - expected[r]) / spread)
         values.append(total / (n - 1))
     return values
+
+
+def first_place_values(state: MagistratvmState) -> list[float]:
+    """Every seat's value for a searcher playing to win (`magnates.core.first_place`): the chance of
+    ending above each rival from the same expected scores and spread as `leaf_values`, turned into a
+    chance of first place."""
+    if state.is_terminal():
+        return win_returns(state)
+    expected = expected_scores(state)
+    spread = (ERROR[0] + ERROR[1] * left(state)) * 2.0
+    ahead = [[0.5 + 0.5 * math.erf((mine - theirs) / spread) for theirs in expected] for mine in expected]
+    return win_values(ahead)
 
 
 def heuristic(state: MagistratvmState, seat: int) -> float:
