@@ -7,6 +7,7 @@ import random
 from dataclasses import replace
 
 import pytest
+from matches import first_decisions
 
 import magnates
 from magnates.bots.playout import Playout
@@ -120,19 +121,4 @@ def test_an_unknown_objective_is_refused() -> None:
 def test_a_search_playing_to_win_plays_legal_moves(name: str, players: int) -> None:
     game = magnates.load(name, players=players)
     bot = replace(preset(game, "hard"), simulations=8, seconds=None, objective="win").build("hard")
-    rng = random.Random(5)
-    state = game.new_initial_state()
-    decided = 0
-    while not state.is_terminal() and decided < 10:
-        if state.is_chance_node():
-            state.apply_action(sample(state.chance_outcomes(), rng))
-            continue
-        legal = list(state.legal_actions())
-        if state.current_player() == 0 and len(legal) > 1:
-            action = bot.choose(game, state.view(0), legal, rng)
-            assert action in legal
-            decided += 1
-        else:
-            action = legal[rng.randrange(len(legal))]
-        state.apply_action(action)
-    assert decided == 10
+    assert first_decisions(game, bot, 10, random.Random(5)) == 10

@@ -8,6 +8,7 @@ import random
 from typing import Any
 
 import pytest
+from matches import first_decisions
 
 import magnates
 from magnates.bots import search_expert
@@ -15,7 +16,6 @@ from magnates.bots.ismcts import ISMCTSBot
 from magnates.bots.presets import preset
 from magnates.bots.registry import available, describe, make_bot, thinking_bots, unavailable
 from magnates.bots.search_expert import CANDIDATES, DECISION_SECONDS, candidate_preset, search_expert_preset
-from magnates.core.chance import sample
 
 CASES = [pytest.param(name, n, id=f"{name}-{n}p") for name in ("magistrate", "magistratvm") for n in (3, 4)]
 
@@ -26,23 +26,7 @@ def test_it_plays_legal_moves_through_a_game(name: str, players: int) -> None:
     for the first stretch of a game; the others play at random, so it meets many positions."""
     game = magnates.load(name, players=players)
     bot = candidate_preset(game, simulations=8, seconds=None).build("expert")
-    rng = random.Random(3)
-    state = game.new_initial_state()
-    decided = 0
-    while not state.is_terminal() and decided < 12:
-        if state.is_chance_node():
-            state.apply_action(sample(state.chance_outcomes(), rng))
-            continue
-        legal = list(state.legal_actions())
-        seat = state.current_player()
-        if seat == 0 and len(legal) > 1:
-            action = bot.choose(game, state.view(seat), legal, rng)
-            assert action in legal
-            decided += 1
-        else:
-            action = legal[rng.randrange(len(legal))]
-        state.apply_action(action)
-    assert decided == 12
+    assert first_decisions(game, bot, 12, random.Random(3)) == 12
 
 
 @pytest.mark.parametrize("name", sorted(CANDIDATES))
