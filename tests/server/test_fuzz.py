@@ -171,3 +171,17 @@ def test_malformed_websocket_messages_get_an_error_message(arena: Any, message: 
             answer = ws.receive_json()
         assert answer["type"] in {"pong", "state"}
     assert record(store, gid) == before
+
+
+@pytest.mark.parametrize(
+    ("body", "said"),
+    [
+        (b"[1,2", "the body is not valid JSON (expecting ',' delimiter at character 4)"),
+        (b'{"game": }', "the body is not valid JSON (expecting value at character 9)"),
+    ],
+)
+def test_a_body_that_is_not_json_is_told_so_with_where(arena: Any, body: bytes, said: str) -> None:
+    client, _gid, _tok, _store = arena
+    response = send(client, "POST", "/api/games", body, {})
+    assert response.status_code == 422
+    assert response.json()["detail"] == said

@@ -118,6 +118,11 @@ def _validation_message(err: RequestValidationError) -> str:
     """Pydantic's complaints, naming the field and the rule, never echoing the input."""
     parts = []
     for error in err.errors()[:4]:
+        if error.get("type") == "json_invalid":  # loc is ("body", character offset); ctx says what was expected
+            at = next((p for p in error.get("loc", ()) if isinstance(p, int)), None)
+            what = str((error.get("ctx") or {}).get("error", "")).lower() or "invalid"
+            parts.append(f"the body is not valid JSON ({what}" + (f" at character {at})" if at is not None else ")"))
+            continue
         where = ".".join(str(p) for p in error.get("loc", ()) if p != "body") or "body"
         parts.append(f"{where}: {error.get('msg', 'invalid')}")
     more = len(err.errors()) - len(parts)
