@@ -15,14 +15,19 @@ single legal action are not timed (the bot does not search them). `magnates aren
 hard,greedy` plays every mix of the two bots instead. `--set field=value` (repeatable) changes a
 field of the search preset for a study (for `expert` also `heuristic_weight`, its judge's share of
 the heuristic, `--weights` plays other weights, and `--carry-over` plays the shipped weights of the
-nearest option set under these options, where observations and actions have the same shapes); tune
+nearest option set under these options, where observations and actions have the same shapes;
+in Magistrate `--forecast FILE` judges the search's leaves by the forecast with the term weights of
+`benchmarks/magistrate_forecast_fit.py --out`); tune
 on games other than those of a measurement you report (for example `--start 10000 --games 10200`).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
+from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from magnates.bots import make_bot
@@ -38,10 +43,11 @@ from magnates.bots.learned import (
     shipped_file,
     shipped_net,
 )
-from magnates.bots.presets import LEVELS, search_bot
+from magnates.bots.presets import LEVELS, preset, search_bot
 from magnates.cli.common import load_game
 from magnates.core.errors import MagnatesError
 from magnates.core.game import Game
+from magnates.games.magistrate.heuristic import WeightedForecast
 from magnates.sim.arena import wilson_interval
 from magnates.sim.strength import study
 
@@ -67,6 +73,17 @@ def parse_change(text: str) -> tuple[str, object]:
             except ValueError:
                 continue
     return field.strip(), value
+
+
+def forecast_judge(path: Path) -> WeightedForecast:
+    """Magistrate's forecast with the term weights of a JSON file (`{"rings": 1.2, ...}`, 1 where unnamed)."""
+    try:
+        weights = json.loads(path.read_text())
+        if not isinstance(weights, dict):
+            raise ValueError("the file holds no object of term weights")
+        return WeightedForecast({str(name): float(value) for name, value in weights.items()})
+    except (OSError, ValueError, TypeError) as error:
+        raise SystemExit(f"--forecast {path}: {error}") from None
 
 
 def carried_over(game: Game) -> NumpyNet | None:
@@ -99,6 +116,12 @@ def main() -> None:
     parser.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE", help="change a preset field")
     parser.add_argument("--weights", help="with bot expert: play these weights (a .npz) instead of the shipped ones")
     parser.add_argument(
+        "--forecast",
+        type=Path,
+        help="Magistrate: judge the search's leaves by the forecast with these term weights (a JSON file, "
+        "benchmarks/magistrate_forecast_fit.py --out)",
+    )
+    parser.add_argument(
         "--carry-over",
         action="store_true",
         help="with bot expert: play the weights under this game's options though they were trained for others "
@@ -117,6 +140,8 @@ def main() -> None:
         parser.error(f"--set changes a search preset; {args.bot!r} is not one of {', '.join(LEVELS)}, expert")
     if args.weights and args.bot != "expert":
         parser.error("--weights goes with the bot expert")
+    if args.forecast and (game.name != "magistrate" or args.bot not in LEVELS):
+        parser.error(f"--forecast goes with magistrate and a search level ({', '.join(LEVELS)})")
     if args.carry_over and args.bot != "expert":
         parser.error("--carry-over goes with the bot expert")
     if args.bot == "expert" and (changes or args.weights or args.carry_over):
@@ -127,6 +152,8 @@ def main() -> None:
             parser.error(f"no shipped expert weights fit {game.name} with these options")
         weight = float(changes.pop("heuristic_weight", EXPERT_HEURISTIC_WEIGHT))
         bot = expert_bot(net, game, heuristic_weight=weight, **changes)
+    elif args.forecast:
+        bot = replace(preset(game, args.bot), **changes).build(args.bot, judge=forecast_judge(args.forecast))
     else:
         bot = search_bot(args.bot, game, **changes) if changes else make_bot(args.bot, game)
     done = study(game, bot, make_bot(args.opponent, game), range(args.start, args.games, args.step), echo=True)

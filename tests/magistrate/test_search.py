@@ -133,3 +133,28 @@ def test_the_hard_preset_beats_greedy_in_two_player_games():
     game = magnates.load("magistrate", players=2)
     done = study(game, make_bot("hard", game), make_bot("greedy", game), range(1000, 1030))
     assert done.wins / done.played > 0.5
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.sampled_from([2, 3, 4]), seed=st.integers(0, 10**6), steps=st.integers(0, 600))
+def test_the_forecast_is_its_terms_and_weights_of_one_judge_as_the_shipped_one(players, seed, steps):
+    state = random_position(players, seed, steps)
+    if state.is_terminal():
+        return
+    terms, late = heuristic.forecast_terms(state)
+    assert len(terms) == players and all(len(seat) == len(heuristic.FORECAST_TERMS) for seat in terms)
+    assert 0.0 <= late <= 1.0
+    shipped = heuristic.forecasts(state)
+    same = heuristic.WeightedForecast({})
+    assert same.forecasts(state) == pytest.approx(shipped, abs=1e-9)
+    assert same(state, 0) == pytest.approx(heuristic.leaf_values(state), abs=1e-9)
+    no_points = heuristic.WeightedForecast({"points": 0.0}).forecasts(state)
+    assert no_points == pytest.approx([f - vp for f, vp in zip(shipped, state.vp, strict=True)], abs=1e-9)
+    index = heuristic.FORECAST_TERMS.index("cubes")  # a late term counts times `late`
+    more_cubes = heuristic.WeightedForecast({"cubes": 2.0}).forecasts(state)
+    assert more_cubes == pytest.approx([f + seat[index] * late for f, seat in zip(shipped, terms, strict=True)])
+
+
+def test_a_weighted_forecast_names_only_the_forecasts_terms():
+    with pytest.raises(ValueError, match="no forecast term gold"):
+        heuristic.WeightedForecast({"gold": 1.0})

@@ -145,11 +145,56 @@ def held_provinces(state: MagistrateState) -> list[int]:
     return held
 
 
+FORECAST_TERMS = (
+    "points",
+    "rings",
+    "forts",
+    "agents",
+    "comparisons",
+    "evidence",
+    "secret evidence",
+    "cubes",
+    "cards",
+    "agent cells",
+    "forts to build",
+    "soldiers",
+    "soldiers out",
+    "battle",
+    "engines",
+)
+"""The parts of a seat's forecast, in the order `forecast_terms` gives them: the points so far; the
+Rings, Forts and Agents times the scoring rounds their Judges are expected to hold; the softened
+end comparisons; evidence in the Home and in secret; then the resources (`LATE_TERMS`); a running
+battle's pot; and the Rings and Forts as engines."""
+LATE_TERMS = frozenset({"cubes", "cards", "agent cells", "forts to build", "soldiers", "soldiers out"})
+"""The terms that are scaled down over the last two rounds (unspent resources then score nothing)."""
+
+
 def forecasts(state: MagistrateState) -> list[float]:
-    """Each seat's expected final victory points."""
-    n = state.n
+    """Each seat's expected final victory points: its `forecast_terms` added up."""
     if state.stage == OVER:
         return [float(v) for v in state.vp]
+    terms, late = forecast_terms(state)
+    return [_added_up(seat_terms, late) for seat_terms in terms]
+
+
+def _added_up(terms: tuple[float, ...], late: float) -> float:
+    vp, rings, forts, agents, compared, evidence, secret, cubes, cards, cells, build, soldiers, out, battle, engines = (
+        terms
+    )
+    wealth = cubes + cards + cells + build + soldiers + out
+    points = vp + rings + forts + agents + compared
+    points += evidence
+    points += secret
+    points += wealth * late + battle
+    points += engines
+    return float(points)
+
+
+def forecast_terms(state: MagistrateState) -> tuple[list[tuple[float, ...]], float]:
+    """Every seat's forecast split into `FORECAST_TERMS`, and `late`, the share of their value the
+    `LATE_TERMS` keep (1 until the last two rounds, then falling to 0)."""
+    n = state.n
     ahead = scorings_ahead(state)
     rounds = rounds_left(state)
     late = min(1.0, rounds / 2.0)  # in the last rounds unspent cubes and cards score nothing
@@ -160,33 +205,40 @@ def forecasts(state: MagistrateState) -> list[float]:
     rings = state.rings
     by_rings, by_forts = _comparisons(tuple(rings)), _comparisons(tuple(forts_of))
     by_agents = _comparisons(tuple(agents_of))
-    compared = [by_rings[p] + by_forts[p] + by_agents[p] for p in range(n)]
     # A colour's evidence cube is worth 1/4 point if its Judge scores again, else 1/6 at the end.
     evidence_value = [min(1.0, a) / CUBES_PER_VP + (1.0 - min(1.0, a)) / END_CUBES_PER_VP for a in ahead]
     owed = [0] * n
     for seat, count in state.draws:  # a card owed is as good as drawn (a leaf may fall before the draw)
         owed[seat] += count
     held = held_provinces(state)
-    out = []
+    out: list[tuple[float, ...]] = []
     for p in range(n):
-        points = state.vp[p] + rings[p] * ahead[0] + forts_of[p] * ahead[1] + agents_of[p] * ahead[2] + compared[p]
         e = state.evidence[p]
-        points += e[0] * evidence_value[0] + e[1] * evidence_value[1] + e[2] * evidence_value[2]
-        points += sum(corner[card] for card in state.secret[p]) * evidence_value[0]
-        wealth = 0.0
+        cubes_value = 0.0
         for cubes in state.supply[p]:
-            wealth += CUBE * cubes if cubes <= CUBES_USEFUL else CUBE_CAP + SPARE_CUBE * (cubes - CUBES_USEFUL)
-        wealth += _capped(len(state.hands[p]) + owed[p], CARDS_USEFUL, CARD, SPARE_CARD)
-        wealth += agents_value(state, p)
-        wealth += HELD * min(held[p], state.stock_forts[p])
+            cubes_value += CUBE * cubes if cubes <= CUBES_USEFUL else CUBE_CAP + SPARE_CUBE * (cubes - CUBES_USEFUL)
         row = state.soldiers[p]
         on_map = sum(row)
-        wealth += _capped(on_map, rings[p] + SOLDIERS_WANTED, SOLDIER, SPARE_SOLDIER)
-        wealth += READY * min(on_map - row[state.home[p]], rings[p])
-        points += wealth * late + battle_share(state, p, evidence_value[1])
-        points += (RING_ENGINE * rings[p] + FORT_ENGINE * forts_of[p]) * engines
-        out.append(float(points))
-    return out
+        out.append(
+            (
+                float(state.vp[p]),
+                rings[p] * ahead[0],
+                forts_of[p] * ahead[1],
+                agents_of[p] * ahead[2],
+                by_rings[p] + by_forts[p] + by_agents[p],
+                e[0] * evidence_value[0] + e[1] * evidence_value[1] + e[2] * evidence_value[2],
+                sum(corner[card] for card in state.secret[p]) * evidence_value[0],
+                cubes_value,
+                _capped(len(state.hands[p]) + owed[p], CARDS_USEFUL, CARD, SPARE_CARD),
+                agents_value(state, p),
+                HELD * min(held[p], state.stock_forts[p]),
+                _capped(on_map, rings[p] + SOLDIERS_WANTED, SOLDIER, SPARE_SOLDIER),
+                READY * min(on_map - row[state.home[p]], rings[p]),
+                battle_share(state, p, evidence_value[1]),
+                (RING_ENGINE * rings[p] + FORT_ENGINE * forts_of[p]) * engines,
+            )
+        )
+    return out, late
 
 
 def agents_value(state: MagistrateState, p: int) -> float:
@@ -225,7 +277,11 @@ def leaf_values(state: MagistrateState) -> list[float]:
     """Every seat's expected return in [-1, 1]: its average duel against each rival."""
     if state.stage == OVER:
         return state.returns()
-    points = forecasts(state)
+    return duel_values(state, forecasts(state))
+
+
+def duel_values(state: MagistrateState, points: list[float]) -> list[float]:
+    """Every seat's mean over rivals of tanh(lead / spread), the spread shrinking as the game ends."""
     spread = BASE_SPREAD + SPREAD * math.sqrt(rounds_left(state))
     n = state.n
     values = []
@@ -236,6 +292,32 @@ def leaf_values(state: MagistrateState) -> list[float]:
                 total += math.tanh((points[p] - points[q]) / spread)
         values.append(total / (n - 1))
     return values
+
+
+class WeightedForecast:
+    """A leaf judge (`Preset.build(judge=...)`) from the forecast's terms, each times a weight: with
+    every weight 1 it judges as `leaf_values` does, so other weights (fitted ones,
+    `benchmarks/magistrate_forecast_fit.py`) can be played against the shipped forecast."""
+
+    def __init__(self, weights: dict[str, float]) -> None:
+        unknown = sorted(set(weights) - set(FORECAST_TERMS))
+        if unknown:
+            raise ValueError(f"no forecast term {', '.join(unknown)}; the terms are {', '.join(FORECAST_TERMS)}")
+        self.weights = tuple(float(weights.get(name, 1.0)) for name in FORECAST_TERMS)
+        self._late = tuple(name in LATE_TERMS for name in FORECAST_TERMS)
+
+    def forecasts(self, state: MagistrateState) -> list[float]:
+        """Each seat's forecast with these weights."""
+        if state.stage == OVER:
+            return [float(v) for v in state.vp]
+        terms, late = forecast_terms(state)
+        scaled = [w * late if is_late else w for w, is_late in zip(self.weights, self._late, strict=True)]
+        return [sum(w * t for w, t in zip(scaled, seat_terms, strict=True)) for seat_terms in terms]
+
+    def __call__(self, state: MagistrateState, viewer: int) -> list[float]:
+        if state.stage == OVER:
+            return state.returns()
+        return duel_values(state, self.forecasts(state))
 
 
 def first_place_values(state: MagistrateState) -> list[float]:
