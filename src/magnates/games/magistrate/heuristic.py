@@ -280,9 +280,14 @@ def leaf_values(state: MagistrateState) -> list[float]:
     return duel_values(state, forecasts(state))
 
 
+def lead_spread(state: MagistrateState) -> float:
+    """How many points a forecast lead may still swing by: wider the more of the game is left."""
+    return BASE_SPREAD + SPREAD * math.sqrt(rounds_left(state))
+
+
 def duel_values(state: MagistrateState, points: list[float]) -> list[float]:
     """Every seat's mean over rivals of tanh(lead / spread), the spread shrinking as the game ends."""
-    spread = BASE_SPREAD + SPREAD * math.sqrt(rounds_left(state))
+    spread = lead_spread(state)
     n = state.n
     values = []
     for p in range(n):
@@ -327,7 +332,7 @@ def first_place_values(state: MagistrateState) -> list[float]:
     if state.stage == OVER:
         return win_returns(state)
     points = forecasts(state)
-    spread = BASE_SPREAD + SPREAD * math.sqrt(rounds_left(state))
+    spread = lead_spread(state)
     ahead = [[0.5 + 0.5 * math.tanh((mine - theirs) / spread) for theirs in points] for mine in points]
     return win_values(ahead)
 
