@@ -55,6 +55,18 @@ def test_the_lobby_opens_a_hot_seat_table_for_two_people_on_one_device(browser: 
         assert not page.js_errors, page.js_errors[:3]
 
 
+def test_a_name_typed_for_a_seat_stays_when_an_option_changes(browser: Any, live_server: LiveServer) -> None:
+    page = open_page(browser, DESKTOP)
+    fill_hot_seat_form(page, live_server.url)
+    page.wait_for_load_state("networkidle")  # the seats drawn for the game chosen
+    page.evaluate("() => { document.querySelector(\"select[data-seat='1']\").dataset.before = 'yes'; }")
+    page.locator("#options input[type=checkbox][data-option]").first.click()  # the seats are drawn again
+    page.wait_for_function("() => !document.querySelector(\"select[data-seat='1']\").dataset.before")
+    assert page.locator("select[data-seat='1']").input_value() == "here"
+    assert page.locator("[data-seat-name='1']").input_value() == "Bea"
+    assert not page.js_errors, page.js_errors[:3]
+
+
 @pytest.mark.slow
 def test_a_hot_seat_with_a_friend_elsewhere_shows_the_hot_seat_link_and_the_friends(
     browser: Any, live_server: LiveServer

@@ -151,6 +151,7 @@
   function drawSeats(count) {
     const previous = [...seatList.querySelectorAll("select[data-seat]")].map((s) => s.value);
     const thoughts = [...seatList.querySelectorAll("select[data-seat-thinking]")].map((s) => s.value);
+    const names = [...seatList.querySelectorAll("[data-seat-name]")].map((input) => input.value);  // typed before an option changed
     const greedy = botLevels.some((b) => b.name === "greedy") ? "greedy" : (botLevels[0] || {}).name;
     seatList.replaceChildren();
     for (let seat = 0; seat < count; seat++) {
@@ -166,6 +167,7 @@
       if ([...select.options].some((o) => o.value === preferred)) select.value = preferred;
       const friend = el("input", { type: "text", maxlength: 40, class: "friend-name", "data-seat-name": seat,
         placeholder: "their name (optional)", "aria-label": `name of player ${seat + 1}` });
+      friend.value = names[seat] || "";
       const thinking = el("select", { class: "seat-thinking", "data-seat-thinking": seat, "aria-label": `thinking time of player ${seat + 1}` },
         thinkingTimes.map((t) => el("option", { value: t.name, text: t.label })));
       if (thinkingTimes.some((t) => t.name === thoughts[seat])) thinking.value = thoughts[seat];
