@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from board_helpers import (  # noqa: F401  the browser fixture
+    SHOTS,
     assert_no_js_errors,
     browser,
     click_a_button,
@@ -46,6 +47,19 @@ def drawn_figures(page: Any, seat: int, labels: list[str]) -> dict[str, int]:
     return {label: int(row.locator(f"[data-stat='{label}']").get_attribute("data-value")) for label in labels}
 
 
+def my_turn_now(server: LiveServer, game_id: str, token: str, seat: int = 0) -> dict[str, Any]:
+    """The game as the server has it once it waits for `seat` (or is over): the step the page must show.
+
+    Waiting on the page alone can pass on a position the page drew before its last move was answered;
+    the server may then be steps ahead of what the page shows when the figures are read."""
+    deadline = time.monotonic() + 30
+    while True:
+        now = seen(server, game_id, token)
+        if now["status"] == "finished" or now["decider"] == seat or time.monotonic() > deadline:
+            return now
+        time.sleep(0.05)
+
+
 def wait_my_turn(page: Any) -> None:
     page.wait_for_function(
         "() => document.body.dataset.status === 'finished'"
@@ -65,10 +79,9 @@ def test_the_scoreboard_matches_the_view_step_by_step_and_the_rules_open(
     page = open_seat(browser, live_server, gid, token)
     rng = random.Random(5)
     for move in range(4):
-        wait_my_turn(page)
-        if page.evaluate("() => document.body.dataset.status") == "finished":
+        now = my_turn_now(live_server, gid, token)
+        if now["status"] == "finished":
             break
-        now = seen(live_server, gid, token)
         page.wait_for_function(f"() => Number(document.body.dataset.step) === {now['step']}")
         assert "Your turn" in page.title() and page.locator("#turn-banner").is_visible()
         active = page.locator("#scoreboard li.active")
@@ -80,8 +93,7 @@ def test_the_scoreboard_matches_the_view_step_by_step_and_the_rules_open(
             screenshots(page, f"table-{game}-middle")
         click_a_button(page, rng, avoid=("resign", "concede"))
     # The last move is shown in words, as the log says it.
-    wait_my_turn(page)
-    now = seen(live_server, gid, token)
+    now = my_turn_now(live_server, gid, token)
     page.wait_for_function(f"() => Number(document.body.dataset.step) === {now['step']}")
     last = [e for e in now["log"] if e["text"] != "(hidden)"][-1]
     shown = page.locator("#lastmove .lastmove-text").inner_text()
@@ -344,6 +356,33 @@ def test_a_timed_turn_counts_down_and_the_bot_plays_it(browser: Any, live_server
     )
     assert time.monotonic() - start > 3
     assert page.locator("#log li.timeout").count() >= 1
+
+
+@pytest.mark.parametrize(
+    ("game", "players"), [("magnate", 2), ("galactic-magnate", 5), ("magistrate", 4), ("magistratvm", 4)]
+)
+def test_every_seat_and_its_score_are_in_view_on_a_phone(
+    browser: Any,  # noqa: F811
+    live_server: LiveServer,
+    game: str,
+    players: int,
+) -> None:
+    """The phone's one-line scoreboard: names give way before a chip or its score is cut off."""
+    created = create(live_server, game, ["person", *["bot:greedy"] * (players - 1)], {"players": players})
+    phone = open_seat(browser, live_server, created["id"], token_of(created, 0), phone=True)
+    chips = phone.evaluate(
+        """() => [...document.querySelectorAll('#scoreboard li')].map((li) => {
+            const chip = li.getBoundingClientRect(), score = li.querySelector('.sb-score').getBoundingClientRect();
+            return { seat: li.dataset.seat, left: chip.left, right: chip.right, scoreLeft: score.left,
+                     scoreRight: score.right, width: window.innerWidth };
+        })"""
+    )
+    phone.screenshot(path=str(SHOTS / f"table-{game}-{players}p-scoreboard-phone.png"))
+    assert len(chips) == players
+    for chip in chips:
+        assert chip["left"] >= 0 and chip["right"] <= chip["width"], f"seat {chip['seat']}'s chip is cut off: {chip}"
+        assert chip["left"] <= chip["scoreLeft"] and chip["scoreRight"] <= chip["right"], f"score cut: {chip}"
+    assert_no_js_errors(phone)
 
 
 @pytest.mark.parametrize("game", list(GAMES))

@@ -38,8 +38,8 @@ STRONGEST: dict[tuple[str, int], tuple[str, str, str]] = {
         "expert",
         "normal",
         "won 264 of 300 games against hard (88.0%, 95% CI 83.8-91.2%; docs/studies/expert-other-games.md); "
-        "at 0.05, 0.2 and 1 s a decision it won 26 of 30, 28 of 30 and 3 of 3, not told apart from its "
-        "default (docs/studies/thinking-time.md)",
+        "at 0.05, 0.2, 1 and 5 s a decision it won 26 of 30, 28 of 30, 9 of 9 and 3 of 4, not told apart "
+        "from its default (docs/studies/thinking-time.md)",
     ),
     ("magistrate", 3): (
         "expert",
