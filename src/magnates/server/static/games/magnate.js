@@ -34,6 +34,8 @@ function shortName(snapshot, info, side) {
   if (side === snapshot.seat) return "You";
   const player = (snapshot.players || [])[side];
   const name = player && player.name ? player.name : `P${side + 1}`; // people's names, cut to fit a marker
+  const numbered = /^Player (\d+)$/.exec(name); // a seat nobody named: "P2" rather than "Player…"
+  if (numbered) return `P${numbered[1]}`;
   return name.length > 7 ? `${name.slice(0, 6)}…` : name;
 }
 
