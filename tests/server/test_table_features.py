@@ -382,6 +382,9 @@ def test_every_seat_and_its_score_are_in_view_on_a_phone(
     for chip in chips:
         assert chip["left"] >= 0 and chip["right"] <= chip["width"], f"seat {chip['seat']}'s chip is cut off: {chip}"
         assert chip["left"] <= chip["scoreLeft"] and chip["scoreRight"] <= chip["right"], f"score cut: {chip}"
+    # a seat's own chip says "you"; the others' default names are left to their numbered badges
+    assert phone.locator("#scoreboard li.me .sb-short").inner_text() == "you"
+    assert phone.locator("#scoreboard li:not(.me) .sb-short:visible").count() == 0
     assert_no_js_errors(phone)
 
 
