@@ -148,8 +148,8 @@ def test_the_history_steps_back_during_a_game_and_returns_to_live(browser: Any, 
     for _ in range(2):
         wait_my_turn(page)
         click_a_button(page, rng)
-    wait_my_turn(page)
-    live_step = int(page.evaluate("() => document.body.dataset.step"))
+    live_step = my_turn_now(live_server, gid, token)["step"]  # the server waits on this seat: the page stays
+    page.wait_for_function(f"() => Number(document.body.dataset.step) === {live_step}")
     page.click("#history-button")
     page.wait_for_function("() => document.body.dataset.history === '1'")
     page.wait_for_function(f"() => Number(document.body.dataset.step) === {live_step - 1}")
