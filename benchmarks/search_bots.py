@@ -13,7 +13,10 @@ a summary with the Wilson 95% interval, the fair share, the decision times (mean
 percentile, max, share over 0.2 s) and the load average. Decisions with a
 single legal action are not timed (the bot does not search them). `magnates arena GAME --bots
 hard,greedy` plays every mix of the two bots instead. `--set field=value` (repeatable) changes a
-field of the search preset for a study (for `expert` also `heuristic_weight`, its judge's share of
+field of the search preset for a study, except `--set seconds=S` with a number, which gives each
+whole decision S seconds as the thinking-time setting does (`Preset.timed`: search and check
+together), for a level as for `expert` (`--set seconds=None` removes the search's own wall-clock
+limit, a field change like any other; for `expert` also `heuristic_weight`, its judge's share of
 the heuristic, `--weights` plays other weights, and `--carry-over` plays the shipped weights of the
 nearest option set under these options, where observations and actions have the same shapes;
 in Magistrate `--forecast FILE` judges the search's leaves by the forecast with the term weights of
@@ -45,6 +48,7 @@ from magnates.bots.learned import (
 )
 from magnates.bots.presets import LEVELS, preset, search_bot
 from magnates.cli.common import load_game
+from magnates.core.bot import Bot
 from magnates.core.errors import MagnatesError
 from magnates.core.game import Game
 from magnates.games.magistrate.heuristic import WeightedForecast
@@ -73,6 +77,16 @@ def parse_change(text: str) -> tuple[str, object]:
             except ValueError:
                 continue
     return field.strip(), value
+
+
+def level_bot(level: str, game: Game, changes: dict[str, Any]) -> Bot:
+    """A search level with `changes` to its preset; `seconds` as a number is the whole decision's
+    time (`Preset.timed`, as `magnates.bots.thinking` gives it), applied after the other changes."""
+    seconds = changes.get("seconds")
+    if isinstance(seconds, int | float) and not isinstance(seconds, bool):
+        rest = {field: value for field, value in changes.items() if field != "seconds"}
+        return replace(preset(game, level), **rest).timed(float(seconds)).build(level)
+    return search_bot(level, game, **changes) if changes else make_bot(level, game)
 
 
 def forecast_judge(path: Path) -> WeightedForecast:
@@ -155,7 +169,7 @@ def main() -> None:
     elif args.forecast:
         bot = replace(preset(game, args.bot), **changes).build(args.bot, judge=forecast_judge(args.forecast))
     else:
-        bot = search_bot(args.bot, game, **changes) if changes else make_bot(args.bot, game)
+        bot = level_bot(args.bot, game, changes) if args.bot in LEVELS else make_bot(args.bot, game)
     done = study(game, bot, make_bot(args.opponent, game), range(args.start, args.games, args.step), echo=True)
     if not done.played:
         parser.error("no games in range(--start, --games, --step)")
