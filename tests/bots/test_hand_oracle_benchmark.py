@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import importlib.util
 import itertools
 import random
-import sys
 from collections.abc import Mapping
-from pathlib import Path
-from types import ModuleType
 from typing import Any
+
+from benchmark_scripts import load_script
 
 import magnates
 from magnates.core.chance import sample
@@ -17,19 +15,8 @@ from magnates.core.game import Game
 from magnates.games.magnate import view as views
 from magnates.sim.strength import study
 
-
-def benchmark(name: str) -> ModuleType:
-    """A script of benchmarks/ as a module (registered, so its dataclasses find their module)."""
-    path = Path(__file__).resolve().parents[2] / "benchmarks" / f"{name}.py"
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = sys.modules[name] = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-hand_oracle = benchmark("hand_oracle")
-hand_evidence = benchmark("hand_evidence")
+hand_oracle = load_script("hand_oracle")
+hand_evidence = load_script("hand_evidence")
 
 
 def midgame(seed: int, decisions: int = 30) -> Any:

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from benchmark_scripts import load_script as benchmark
 from matches import first_decisions
-from test_hand_oracle_benchmark import benchmark
 
 import magnates
 from magnates.bots.presets import preset

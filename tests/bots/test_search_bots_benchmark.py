@@ -3,10 +3,7 @@ whole-decision time, as it does `expert`, rather than only its search's wall-clo
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
+from benchmark_scripts import load_script
 from magnates.bots.budget import Budget
 from magnates.bots.ismcts import ISMCTSBot
 from magnates.bots.plan_check import PlanCheckBot
@@ -14,12 +11,7 @@ from magnates.bots.presets import preset
 from magnates.bots.registry import make_bot
 from magnates.games import load
 
-SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "search_bots.py"
-spec = importlib.util.spec_from_file_location("search_bots_benchmark", SCRIPT)
-assert spec is not None and spec.loader is not None
-search_bots = importlib.util.module_from_spec(spec)
-sys.modules["search_bots_benchmark"] = search_bots
-spec.loader.exec_module(search_bots)
+search_bots = load_script("search_bots", "search_bots_benchmark")
 
 
 def test_seconds_is_the_whole_decision_as_the_thinking_time_setting_gives_it() -> None:

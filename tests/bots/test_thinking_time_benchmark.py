@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_hand_oracle_benchmark import benchmark
+from benchmark_scripts import load_script as benchmark
 
 import magnates
 from magnates.bots.learned import shipped_net

@@ -55,8 +55,9 @@ def my_turn_now(server: LiveServer, game_id: str, token: str, seat: int = 0) -> 
     deadline = time.monotonic() + 30
     while True:
         now = seen(server, game_id, token)
-        if now["status"] == "finished" or now["decider"] == seat or time.monotonic() > deadline:
+        if now["status"] == "finished" or now["decider"] == seat:
             return now
+        assert time.monotonic() < deadline, f"seat {seat + 1}'s turn never came (step {now['step']})"
         time.sleep(0.05)
 
 

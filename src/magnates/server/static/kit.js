@@ -61,6 +61,12 @@ export function seatName(snapshot, seat) {
   return seat === snapshot.seat ? `${base} (you)` : base;
 }
 
+/** N of a name nobody chose ("Player N", the seat's default), else null. */
+export function defaultNameNumber(name) {
+  const numbered = /^Player (\d+)$/.exec(String(name));
+  return numbered ? Number(numbered[1]) : null;
+}
+
 /** `text` with the games' "Player N" (1-based) replaced by that seat's name, where it has one. */
 export function withNames(text, snapshot) {
   return String(text).replace(/\bPlayer (\d+)\b/g, (words, n) => {

@@ -5,7 +5,7 @@
 // them the same way for every game. All text goes in with textContent.
 "use strict";
 
-import { el, seatBadge, seatColor, seatName } from "/kit.js";
+import { defaultNameNumber, el, seatBadge, seatColor, seatName } from "/kit.js";
 
 function figure(cls, [label, value, title, shown]) {
   return el("span", { class: cls, "data-stat": label, "data-value": value, title: title || null },
@@ -35,7 +35,7 @@ export function drawScoreboard(snapshot, rows) {
     const who = el("div", { class: "sb-who" }, seatBadge(seat, { size: 22, label: `seat ${seat + 1}` }),
       el("span", { class: "sb-name", text: name }),
       // the phone's one-line scoreboard: "you", a person's own name, or nothing where the badge says it all
-      el("span", { class: "sb-short", "aria-hidden": "true", text: seat === snapshot.seat ? "you" : /^Player \d+$/.test(name) ? "" : name }),
+      el("span", { class: "sb-short", "aria-hidden": "true", text: seat === snapshot.seat ? "you" : defaultNameNumber(name) !== null ? "" : name }),
       player.kind === "bot" ? el("span", { class: "sb-tag", text: `bot${player.bot ? ` · ${player.bot}` : ""}` }) : null,
       active ? el("span", { class: "sb-turn", text: seat === snapshot.seat ? "your turn" : "to play" }) : null,
       row.out ? el("span", { class: "sb-tag out", text: "out" }) : null,

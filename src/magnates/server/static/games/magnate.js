@@ -5,7 +5,7 @@
 // hand) and a running line of who leads which district.
 "use strict";
 
-import { el, svg, seatColor, seatName, die, playerPanel, stat } from "/kit.js";
+import { el, svg, seatColor, seatName, die, playerPanel, stat, defaultNameNumber } from "/kit.js";
 import { card, cardBack, tokenChip, COLORS, SUITS, symbols, face } from "/decktet.js";
 
 const STYLE = new URL("./magnate.css", import.meta.url).href;
@@ -34,8 +34,8 @@ function shortName(snapshot, info, side) {
   if (side === snapshot.seat) return "You";
   const player = (snapshot.players || [])[side];
   const name = player && player.name ? player.name : `P${side + 1}`; // people's names, cut to fit a marker
-  const numbered = /^Player (\d+)$/.exec(name); // a seat nobody named: "P2" rather than "Player…"
-  if (numbered) return `P${numbered[1]}`;
+  const number = defaultNameNumber(name); // a seat nobody named: "P2" rather than "Player…"
+  if (number !== null) return `P${number}`;
   return name.length > 7 ? `${name.slice(0, 6)}…` : name;
 }
 
