@@ -386,6 +386,16 @@ def test_every_seat_and_its_score_are_in_view_on_a_phone(
     # a seat's own chip says "you"; the others' default names are left to their numbered badges
     assert phone.locator("#scoreboard li.me .sb-short").inner_text() == "you"
     assert phone.locator("#scoreboard li:not(.me) .sb-short:visible").count() == 0
+    # the bare scores are named once above them, with what a tap does
+    score_label = phone.locator("#scoreboard li .sb-score").first.get_attribute("data-stat")
+    legend = phone.locator("#scoreboard .sb-legend")
+    assert legend.is_visible()
+    assert legend.inner_text().lower().startswith(str(score_label).lower())
+    assert "tap for every figure" in legend.inner_text()
+    phone.locator("#scoreboard").click()
+    assert legend.inner_text().replace("\n", " ").startswith("PLAYERS tap to fold")  # each figure labelled now
+    assert phone.locator("#scoreboard li .sb-stat .sb-label").first.is_visible()
+    phone.screenshot(path=str(SHOTS / f"table-{game}-{players}p-scoreboard-open-phone.png"))
     assert_no_js_errors(phone)
 
 

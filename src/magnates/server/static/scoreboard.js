@@ -47,7 +47,12 @@ export function drawScoreboard(snapshot, rows) {
         row.stats.map(([l, v, , s]) => `, ${l} ${s ?? v}`).join(""),
     }, who, el("div", { class: "sb-figures" }, figure("sb-score", row.score), row.stats.map((s) => figure("sb-stat", s)))));
   }
-  return el("section", { class: "scoreboard", "aria-label": "Scoreboard" }, el("h2", { text: "Players" }), list);
+  // the phone's one-line scoreboard shows the scores bare: this line names them once (each row's spoken name has them)
+  const labels = [...new Set(rows.map((row) => row.score[0]))].join(" / ");
+  const legend = el("p", { class: "sb-legend", "aria-hidden": "true" },
+    el("span", { class: "sb-legend-label closed", text: labels }), el("span", { class: "sb-legend-label opened", text: "Players" }),
+    el("span", { class: "sb-hint closed", text: "tap for every figure \u25BE" }), el("span", { class: "sb-hint opened", text: "tap to fold \u25B4" }));
+  return el("section", { class: "scoreboard", "aria-label": "Scoreboard" }, el("h2", { text: "Players" }), legend, list);
 }
 
 function placeWords(place) {
