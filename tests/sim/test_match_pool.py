@@ -39,17 +39,17 @@ def pool(tmp_path: Path) -> Path:
     here.mkdir()
     shutil.copy(POOL, here / "match_pool.sh")
     (here / "search_bots.py").write_text(STAND_IN)
-    (here / "compare_matches.py").write_text("print('summary')\n")
+    (here / "compare_matches.py").write_text("print('WINS AND INTERVALS')\n")
     python = tmp_path / "bin"
     python.mkdir()
     (python / "python3").symlink_to(sys.executable)
     return here / "match_pool.sh"
 
 
-def run(pool: Path, log: Path, first: int, last: int) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "PATH": f"{pool.parents[1] / 'bin'}:{os.environ['PATH']}"}
+def run(pool: Path, log: Path, first: int, last: int, **settings: str) -> subprocess.Popen[bytes]:
+    env = {**os.environ, "PATH": f"{pool.parents[1] / 'bin'}:{os.environ['PATH']}", **settings}
     args = [str(pool), str(pool.parents[1] / "match"), "2", str(first), str(last), "x", "y", "--log", str(log)]
-    return subprocess.Popen(args, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return subprocess.Popen(args, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
 
 
 def starts(log: Path) -> list[int]:
@@ -76,3 +76,38 @@ def test_stopping_the_pool_stops_its_games_and_a_rerun_plays_only_the_missing_on
     assert [int(line.split()[0]) for line in (tmp_path / "match" / "lines.txt").read_text().splitlines()] == list(
         range(10)
     )
+
+
+def test_no_game_begins_after_the_stop_time_and_the_games_under_way_finish(pool: Path, tmp_path: Path) -> None:
+    log = tmp_path / "games.log"
+    stop = time.time() + 3.0  # about ten of the forty games begin before it
+    ran = run(pool, log, 0, 40, STOP_AT=time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime(stop)))
+    assert ran.wait(timeout=60) == 0
+    begun = starts(log)
+    assert 0 < len(begun) < 40, "some games begin before the stop, none after"
+    ends = [int(line.split()[1]) for line in log.read_text().splitlines() if line.startswith("end")]
+    assert sorted(ends) == sorted(begun), "a game under way at the stop time finishes"
+    lines = (tmp_path / "match" / "lines.txt").read_text().splitlines()
+    assert sorted(int(line.split()[0]) for line in lines) == sorted(begun)
+    # a second run after the stop time plays nothing more
+    again = run(pool, log, 0, 40, STOP_AT=time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime(stop)))
+    assert again.wait(timeout=30) == 0 and starts(log) == begun
+
+
+def test_a_stop_time_date_cannot_read_is_refused_before_any_game(pool: Path, tmp_path: Path) -> None:
+    log = tmp_path / "games.log"
+    ran = run(pool, log, 0, 4, STOP_AT="half past never")
+    _, err = ran.communicate(timeout=30)
+    assert ran.returncode == 2 and b"STOP_AT=half past never" in err
+    assert not log.exists()
+
+
+def test_summary_no_keeps_the_lines_and_prints_no_figures(pool: Path, tmp_path: Path) -> None:
+    log = tmp_path / "games.log"
+    ran = run(pool, log, 0, 4, SUMMARY="no")
+    out, _ = ran.communicate(timeout=60)
+    assert ran.returncode == 0
+    assert b"WINS AND INTERVALS" not in out and b"4 finished games" in out
+    assert len((tmp_path / "match" / "lines.txt").read_text().splitlines()) == 4
+    shown = run(pool, log, 0, 4)
+    assert b"WINS AND INTERVALS" in shown.communicate(timeout=60)[0]  # the stand-in's summary, printed by default
