@@ -4,6 +4,7 @@ whole-decision time, as it does `expert`, rather than only its search's wall-clo
 from __future__ import annotations
 
 from benchmark_scripts import load_script
+
 from magnates.bots.budget import Budget
 from magnates.bots.ismcts import ISMCTSBot
 from magnates.bots.plan_check import PlanCheckBot
