@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from known_blunders import Blunder, lost_at_once, lost_at_the_end, resigned_when_winning
@@ -96,6 +97,36 @@ def test_every_decision_has_chances_that_sum_to_one(name: str, options: dict[str
         assert entry["action_text"] and entry["best_text"]
         assert entry["before"][entry["seat"]] >= entry["after"][entry["seat"]] - 1e-9
     assert sum(s["decisions"] for s in data["seats"]) == len(data["decisions"])
+    for entry in data["decisions"]:
+        check_choices(entry)
+
+
+WEAKER = ("inaccuracy", "mistake", "blunder")
+
+
+def check_choices(entry: dict[str, Any]) -> None:
+    """A weaker move keeps the moves to practise it again: the best and the played among them,
+    listed by action id, each with the mover's chance as the review gives it; other moves none."""
+    if entry["label"] not in WEAKER:
+        assert "choices" not in entry
+        return
+    choices = {c["action"]: c for c in entry["choices"]}
+    assert 2 <= len(choices) == len(entry["choices"]) <= 6
+    assert [c["action"] for c in entry["choices"]] == sorted(choices)
+    assert choices[entry["best"]]["chance"] == entry["before"][entry["seat"]]
+    assert choices[entry["action"]]["chance"] == entry["after"][entry["seat"]]
+    assert max(c["chance"] for c in entry["choices"]) == choices[entry["best"]]["chance"]
+    assert choices[entry["best"]]["text"] == entry["best_text"]
+
+
+@pytest.mark.parametrize(("name", "options"), [GAMES[0], GAMES[4], GAMES[8]], ids=lambda v: str(v))
+def test_a_weaker_move_keeps_the_moves_to_practise_it_again(name: str, options: dict[str, object]) -> None:
+    """`check_choices` needs weaker moves to check: these games have some in 200 actions."""
+    review = review_record(played(magnates.load(name, **options), 3, 200).record(), FAST).to_json()
+    weaker = [d for d in review["decisions"] if d["label"] in WEAKER]
+    assert weaker, "no weaker move in 200 actions: pick another game"
+    for entry in review["decisions"]:
+        check_choices(entry)
 
 
 def test_a_review_is_the_same_for_the_same_seed_and_cached_by_step() -> None:

@@ -200,3 +200,69 @@ def test_hints_are_off_until_switched_on_in_a_game_against_a_bot(browser: Any, l
     assert_no_js_errors(desktop)
     shots = screenshots(desktop, "hints-magnate", pages[1])
     desktop.locator("#actions-panel").screenshot(path=str(shots[0].with_name("hints-magnate-panel.png")))
+
+
+ACTIONS_OF = "nodes => nodes.map(n => n.dataset.action)"
+
+
+@pytest.mark.parametrize(("name", "options"), [GAMES[0], GAMES[3]], ids=[GAMES[0][0], GAMES[3][0]])
+def test_learn_from_your_mistakes_tries_each_weaker_move_again(
+    browser: Any,  # noqa: F811
+    live_server: LiveServer,
+    name: str,
+    options: dict[str, Any],
+) -> None:
+    """Once reviewed, "Learn from your mistakes" shows each of the viewer's mistakes and blunders at
+    the position where it was chosen, with the moves the coach judged there in the order of their ids;
+    a try is answered from the review's chances, and the coach's move is shown on request."""
+    created = imported(live_server, finished(name, options))
+    first = new_page(browser)
+    first.goto(f"{live_server.url}/table.html?game={created['id']}#token={created['seats'][0]['token']}")
+    first.click("#end-review")
+    first.wait_for_selector(".review-chart", timeout=180_000)
+    review_json = fetched(live_server, f"/api/games/{created['id']}/review")["review"]
+    viewer = next(
+        seat
+        for seat in range(options["players"])
+        if any(weaker(d, seat) and d["label"] in ("mistake", "blunder") for d in review_json["decisions"])
+    )
+    mine = [d for d in review_json["decisions"] if weaker(d, viewer) and d["label"] in ("mistake", "blunder")]
+    assert mine, "the viewer made no mistake or blunder to practise"
+    token = created["seats"][viewer]["token"]
+    pages = []
+    for phone in (False, True):
+        page = new_page(browser, phone=phone, bypass_csp=not phone)  # the desktop page gets an axe scan
+        page.goto(f"{live_server.url}/table.html?game={created['id']}&replay=1&seat={viewer + 1}#token={token}")
+        page.wait_for_selector(".review-chart", timeout=30_000)  # stored: shown at once
+        page.click(".review-practice-open")
+        page.wait_for_selector(".review-practice")
+        pages.append(page)
+    desktop, phone_page = pages
+    assert f"({len(mine)})" in desktop.inner_text(".review-practice-open")
+    first_move = mine[0]
+    # the position where the move was chosen, and the moves judged there, by id
+    desktop.wait_for_function("step => document.body.dataset.step === String(step)", arg=first_move["step"])
+    shown = [int(a) for a in desktop.eval_on_selector_all(".practice-choice", ACTIONS_OF)]
+    assert shown == sorted(c["action"] for c in first_move["choices"])
+    assert f"At move {first_move['step'] + 1} you played" in desktop.inner_text(".practice-task")
+    # the move played is not an answer; the best one is
+    desktop.click(f".practice-choice[data-action='{first_move['action']}']")
+    assert "That is the move you played" in desktop.inner_text(".practice-said")
+    desktop.click(f".practice-choice[data-action='{first_move['best']}']")
+    assert desktop.inner_text(".practice-said").startswith("Best move!")
+    assert desktop.inner_text(".practice-tally") == f"1 of {len(mine)} found"
+    screenshots(desktop, f"review-practice-{name}", phone_page)
+    problems = review_axe_violations(desktop)
+    assert not problems, "\n".join(f"{p['id']} ({p['impact']}): {p['help']}: {p['targets']}" for p in problems)
+    if len(mine) > 1:  # the next one: the coach's move on request, marked among the choices
+        desktop.click(".practice-next")
+        desktop.wait_for_function("step => document.body.dataset.step === String(step)", arg=mine[1]["step"])
+        desktop.click(".practice-answer")
+        assert mine[1]["best_text"] in desktop.inner_text(".practice-said")
+        marked = desktop.eval_on_selector_all(".practice-choice.practice-right", ACTIONS_OF)
+        assert marked == [str(mine[1]["best"])]
+    desktop.click(".practice-stop")
+    desktop.wait_for_selector(".review-practice", state="detached")
+    assert desktop.is_visible(".review-practice-open") and desktop.is_visible(".review-move-box")
+    for page in pages:
+        assert_no_js_errors(page)

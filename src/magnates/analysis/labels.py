@@ -21,6 +21,9 @@ THRESHOLDS: tuple[tuple[str, float], ...] = (
 """A move that gave up at least this much of the mover's chance gets this label (worst first);
 less than the last one is "best" (within the estimate's noise of the best move found)."""
 
+WEAKER = frozenset({"inaccuracy", "mistake", "blunder"})
+"""The labels of a move the coach names a better one for, and that a player can practise again."""
+
 
 def label_for(loss: float, *, played_best: bool = False) -> str:
     """The label of a move that lost `loss` of the mover's win chance (the best move found is "best")."""

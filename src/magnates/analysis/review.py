@@ -15,7 +15,7 @@ from typing import Any
 from magnates.analysis.cache import ReviewCache, decision_key
 from magnates.analysis.chances import from_finished, sides_of
 from magnates.analysis.estimate import Coach, CoachSettings, DecisionEstimate
-from magnates.analysis.labels import LABELS, accuracy, label_for
+from magnates.analysis.labels import LABELS, WEAKER, accuracy, label_for
 from magnates.core.errors import OptionError, RecordError
 from magnates.core.game import Game, State
 from magnates.core.record import Record, replay_on
@@ -23,6 +23,22 @@ from magnates.games import load
 
 Progress = Callable[[int, int], None]
 """`progress(done, total)`: called after each decision (a progress bar, a server job's counter)."""
+
+CHOICES = 6
+"""Moves a weaker decision keeps for practice (`DecisionReview.choices`): the best found, the one
+played, and the next best of those judged."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A move the coach judged at a decision, for practising it again: the mover's chance after it."""
+
+    action: int
+    text: str
+    chance: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": self.action, "text": self.text, "chance": round(self.chance, 4)}
 
 
 @dataclass(frozen=True)
@@ -43,6 +59,10 @@ class DecisionReview:
     samples: int
     bot_move: int | None = None
     bot_text: str | None = None
+    choices: tuple[Choice, ...] = ()
+    """For a weaker move (`labels.WEAKER`): up to `CHOICES` of the moves judged, the best and the
+    played among them, in the order of their action ids (which says nothing of their worth), so a
+    player can try the decision again; empty for the others."""
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
@@ -51,6 +71,10 @@ class DecisionReview:
         data["loss"] = round(self.loss, 4)
         if self.bot_move is None:
             del data["bot_move"], data["bot_text"]
+        if self.choices:
+            data["choices"] = [choice.to_json() for choice in self.choices]
+        else:
+            del data["choices"]
         return data
 
 
@@ -175,6 +199,7 @@ def review_record(
                 cache.put(key, found)
         played, best = found.of(action), found.best
         loss = found.loss(action)
+        label = label_for(loss, played_best=best.action == action)
         decisions.append(
             DecisionReview(
                 step=step,
@@ -186,11 +211,12 @@ def review_record(
                 best=best.action,
                 best_text=state.describe(best.action, seat),
                 loss=loss,
-                label=label_for(loss, played_best=best.action == action),
+                label=label,
                 legal=found.legal,
                 samples=played.samples,
                 bot_move=found.bot_move,
                 bot_text=None if found.bot_move is None else state.describe(found.bot_move, seat),
+                choices=practice_choices(state, found, action) if label in WEAKER else (),
             )
         )
         if progress is not None:
@@ -211,6 +237,16 @@ def review_record(
     )
     review.turning_points, review.decided_at = turning_points(decisions, winner)
     return review
+
+
+def practice_choices(state: State, found: DecisionEstimate, played: int) -> tuple[Choice, ...]:
+    """The moves a weaker decision offers to try again: the best found, the one played, then the
+    next best, `CHOICES` in all, listed by action id."""
+    seat = found.seat
+    kept = [found.best.action, played]
+    kept += [m.action for m in found.moves if m.action not in kept][: max(0, CHOICES - len(set(kept)))]
+    moves = sorted({found.of(a).action: found.of(a) for a in kept}.values(), key=lambda m: m.action)
+    return tuple(Choice(m.action, state.describe(m.action, seat), m.chances[seat]) for m in moves)
 
 
 def judge_decision(coach: Coach, state: State, step: int, played: int | None = None) -> DecisionEstimate:

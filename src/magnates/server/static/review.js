@@ -89,6 +89,31 @@ function annotateLog(review, seat, seek) {
   }
 }
 
+const PRACTISED = new Set(["mistake", "blunder"]); // as lichess's "learn from your mistakes": inaccuracies are left out
+
+/** The viewer's mistakes and blunders, to be tried again (reviews stored before `choices` have none). */
+export function practisable(review, seat) {
+  return review.decisions.filter((d) => drawsBetter(d, seat) && PRACTISED.has(d.label) && Array.isArray(d.choices) && d.choices.length > 1);
+}
+
+/** What the coach says of `choice` tried again at decision `d` (chances for the mover, as the review gives them). */
+export function verdict(d, choice) {
+  const points = (p) => Math.round(p * 100);
+  const best = d.choices.find((c) => c.action === d.best) || { chance: Math.max(...d.choices.map((c) => c.chance)) };
+  const played = d.choices.find((c) => c.action === d.action);
+  const yours = played ? played.chance : best.chance - d.loss;
+  if (choice.action === d.action) {
+    return { solved: false, text: `That is the move you played: it gave up ${points(best.chance - yours)} points of your chance to win. Try another.` };
+  }
+  if (best.chance - choice.chance < 0.01) {
+    return { solved: true, text: `Best move! The coach gives it ${points(choice.chance)}% to win, against ${points(yours)}% for the move you played.` };
+  }
+  if (choice.chance - yours >= 0.01) {
+    return { solved: false, text: `Better than your move (${points(choice.chance)}% to win against ${points(yours)}%), but the coach found a stronger one. Try again.` };
+  }
+  return { solved: false, text: `No better than your move: the coach gives it ${points(choice.chance)}% to win, against ${points(yours)}% for yours. Try again.` };
+}
+
 // `seek(step)` shows a step; `seat()` is the viewer's seat (null for a spectator); `markBetter(d)`,
 // when given, marks the better move of decision `d` on the board drawn now (null: no mark) and
 // resolves to how many things it marked; `start` starts the review at once where none is stored.
@@ -104,6 +129,7 @@ export function mountReview({ gameId, token, seek, seat, markBetter = null, star
   let shown = null;
   let drawn = null;
   let step = 0;
+  let practising = null; // the practice of one's weaker moves, while it is open
   const viewer = () => (typeof seat === "function" ? seat() : seat);
 
   function thisMove(d) {
@@ -128,6 +154,69 @@ export function mountReview({ gameId, token, seek, seat, markBetter = null, star
     where.classList.toggle("review-onboard", Boolean(marked));
   }
 
+  // "Learn from your mistakes": each of the viewer's weaker moves again, at the position where it
+  // was chosen, with the moves the coach judged there (listed by id, so their order says nothing);
+  // a try is answered from the review's own chances, and the coach's move is shown on request.
+  function openPractice(review) {
+    const list = practisable(review, viewer());
+    if (!list.length) return;
+    const panel = el("section", { class: "review-practice", "aria-label": "Learn from your mistakes" });
+    body.querySelector(".review-move-box").classList.add("hidden");
+    body.querySelector(".review-practice-open").classList.add("hidden");
+    body.append(panel);
+    const solved = new Set();
+    practising = { index: 0, step: null };
+    const close = () => {
+      practising = null;
+      panel.remove();
+      body.querySelector(".review-move-box").classList.remove("hidden");
+      body.querySelector(".review-practice-open").classList.remove("hidden");
+      at(step);
+    };
+    const draw = () => {
+      const i = practising.index;
+      const d = list[i];
+      practising.step = d.step;
+      const said = el("p", { class: "practice-said", role: "status" });
+      const choices = el("div", { class: "practice-choices" }, d.choices.map((c) => el("button", {
+        type: "button", class: "practice-choice", "data-action": c.action, text: c.text,
+        onclick: (event) => {
+          const answer = verdict(d, c);
+          said.textContent = answer.text;
+          said.className = `practice-said ${answer.solved ? "practice-right" : "practice-wrong"}`;
+          event.currentTarget.classList.add(answer.solved ? "practice-right" : "practice-tried");
+          if (answer.solved) { solved.add(d.step); tally.textContent = `${solved.size} of ${list.length} found`; }
+        },
+      })));
+      const answer = el("button", { type: "button", class: "practice-answer", text: "Show the coach's move",
+        onclick: () => {
+          const best = d.choices.find((c) => c.action === d.best);
+          for (const node of choices.querySelectorAll(".practice-choice")) {
+            node.classList.toggle("practice-right", Number(node.dataset.action) === d.best);
+          }
+          said.textContent = `The coach's move: ${d.best_text}${best ? ` (${Math.round(best.chance * 100)}% to win)` : ""}.`;
+          said.className = "practice-said";
+        } });
+      const tally = el("span", { class: "practice-tally", text: `${solved.size} of ${list.length} found` });
+      const nav = el("div", { class: "practice-nav" },
+        el("button", { type: "button", class: "practice-prev", text: "Previous", disabled: i === 0 ? "" : null,
+          onclick: () => { practising.index = i - 1; draw(); } }),
+        el("button", { type: "button", class: "practice-next", text: i + 1 < list.length ? "Next mistake" : "Done",
+          onclick: () => { if (i + 1 < list.length) { practising.index = i + 1; draw(); } else close(); } }),
+        el("button", { type: "button", class: "practice-stop", text: "Stop", onclick: close }),
+        tally);
+      panel.replaceChildren(
+        el("h3", { text: `Learn from your mistakes: ${i + 1} of ${list.length}` }),
+        el("p", { class: "practice-task" },
+          el("span", { class: `review-badge review-${d.label}`, text: d.label }), " ",
+          `At move ${d.step + 1} you played ${d.action_text}. The board shows the position before it: find a better move.`),
+        choices, said, el("div", { class: "practice-tools" }, answer), nav);
+      seek(d.step);
+      panel.querySelector(".practice-choice").focus({ preventScroll: true });
+    };
+    draw();
+  }
+
   function show(review) {
     shown = review;
     button.classList.add("hidden");
@@ -135,7 +224,11 @@ export function mountReview({ gameId, token, seek, seat, markBetter = null, star
     status.textContent = "";
     drawn = drawChart(review, seek);
     const move = el("div", { class: "review-move-box" });
-    body.replaceChildren(drawn.chart, summary(review), move);
+    const mine = practisable(review, viewer());
+    const learn = mine.length
+      ? el("button", { type: "button", class: "review-practice-open", text: `Learn from your mistakes (${mine.length})`, onclick: () => openPractice(review) })
+      : null;
+    body.replaceChildren(drawn.chart, summary(review), learn, move);
     at(step);
     const list = document.querySelector("#log ol");
     annotateLog(review, viewer(), seek);
@@ -146,6 +239,10 @@ export function mountReview({ gameId, token, seek, seat, markBetter = null, star
     step = now;
     if (!shown || !drawn) return;
     drawn.at(now);
+    if (practising) { // the position of the move being tried again: no word or mark of another move's
+      if (markBetter) markBetter(null).catch((err) => console.error(err));
+      return;
+    }
     const d = shown.decisions.find((x) => x.step === step - 1); // the move that led here
     const line = thisMove(d);
     body.querySelector(".review-move-box").replaceChildren(line);
