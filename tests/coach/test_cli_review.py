@@ -101,6 +101,8 @@ def test_review_of_a_saved_game_and_of_a_web_export_for_one_seat(tmp_path: Path)
         (["{file}", "--index", "3"], "holds one game"),
         (["{file}", "--seconds", "0"], "--seconds must be positive"),
         (["{bad}"], "is not valid JSON"),
+        (["{file}", "--practice"], "--practice needs --seat"),
+        (["{file}", "--practice", "--seat", "1", "--json"], "cannot go with --json"),
     ],
 )
 def test_bad_input_is_one_line_without_a_traceback(tmp_path: Path, args: list[str], message: str) -> None:
@@ -112,3 +114,35 @@ def test_bad_input_is_one_line_without_a_traceback(tmp_path: Path, args: list[st
     result = runner.invoke(app, ["review", *(a.format(file=file, bad=bad) for a in args)])
     assert result.exit_code == 2
     assert message in result.output and "Traceback" not in result.output
+
+
+def test_practice_tries_the_seats_mistakes_again_in_the_terminal(tmp_path: Path) -> None:
+    """`--practice` shows each mistake or blunder of the seat at the position where it was chosen,
+    with the judged moves numbered; a number is answered from the review's chances, `answer` names
+    the coach's move, and the end of the input stops it with the count found."""
+    saved = tmp_path / "game.json"
+    made = runner.invoke(app, ["play", "magnate", "--seats", "greedy,greedy", "--seed", "4", "--save", str(saved)])
+    assert made.exit_code == 0, made.output
+    data = json.loads(runner.invoke(app, ["review", str(saved), "--seat", "1", *QUICK, "--json"]).stdout)
+    mine = [
+        d
+        for d in data["decisions"]
+        if d["label"] in ("mistake", "blunder") and d["best"] != d["action"] and len(d["choices"]) > 1
+    ]
+    assert len(mine) >= 2, "too few mistakes to practise: pick another seed"
+    first, second = mine[0], mine[1]
+    numbers = [c["action"] for c in first["choices"]]
+    typed = f"{numbers.index(first['action']) + 1}\nseven\n{numbers.index(first['best']) + 1}\nanswer\n"
+    result = runner.invoke(app, ["review", str(saved), "--seat", "1", *QUICK, "--practice"], input=typed)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert f"Learn from your mistakes: 1 of {len(mine)}" in out
+    assert f"At action {first['step'] + 1} Player 1 played {first['action_text']}" in out
+    for index, choice in enumerate(first["choices"], 1):
+        assert f"  {index}) {choice['text']}" in out
+    assert "That is the move you played" in out
+    assert "Type the number of a move" in out  # "seven" is no answer
+    assert "Best move!" in out
+    assert f"At action {second['step'] + 1} Player 1 played" in out
+    assert f"The coach's move: {second['best_text']}" in out
+    assert f"You found 1 of {len(mine)}" in out

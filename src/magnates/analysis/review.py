@@ -8,6 +8,7 @@ move (one legal action) is no decision and is not reviewed.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
@@ -237,6 +238,52 @@ def review_record(
     )
     review.turning_points, review.decided_at = turning_points(decisions, winner)
     return review
+
+
+PRACTISED = ("mistake", "blunder")
+"""The labels "learn from your mistakes" brings back (as lichess's for chess: not inaccuracies)."""
+
+
+def practisable(review: Review, seat: int) -> list[DecisionReview]:
+    """`seat`'s mistakes and blunders that can be tried again, in the order they were played."""
+    return [
+        d
+        for d in review.decisions
+        if d.seat == seat and d.label in PRACTISED and d.best != d.action and len(d.choices) > 1
+    ]
+
+
+def practice_verdict(decision: DecisionReview, action: int) -> tuple[bool, str]:
+    """Whether `action`, tried again at `decision`, finds the coach's best (within a point of it),
+    and what the coach says of it, from the review's own chances. The web's review.js says the same."""
+    chance = {choice.action: choice.chance for choice in decision.choices}
+    best = chance.get(decision.best, max(chance.values()))
+    yours = chance.get(decision.action, best - decision.loss)
+    tried = chance[action]
+
+    def points(p: float) -> int:
+        return math.floor(p * 100 + 0.5)  # as JavaScript's Math.round, so the web says the same figures
+
+    if action == decision.action:
+        return (
+            False,
+            f"That is the move you played: it gave up {points(best - yours)} points of your chance to win. "
+            "Try another.",
+        )
+    if best - tried < 0.01:
+        return (
+            True,
+            f"Best move! The coach gives it {points(tried)}% to win, against {points(yours)}% for the move you played.",
+        )
+    if tried - yours >= 0.01:
+        return False, (
+            f"Better than your move ({points(tried)}% to win against {points(yours)}%), "
+            "but the coach found a stronger one. Try again."
+        )
+    return False, (
+        f"No better than your move: the coach gives it {points(tried)}% to win, against {points(yours)}% for yours. "
+        "Try again."
+    )
 
 
 def practice_choices(state: State, found: DecisionEstimate, played: int) -> tuple[Choice, ...]:

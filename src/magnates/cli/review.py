@@ -8,6 +8,7 @@ writes review.json and the chart (review.png, review.svg).
 from __future__ import annotations
 
 import json
+from functools import partial
 from pathlib import Path
 from typing import Annotated
 
@@ -24,6 +25,7 @@ from magnates.core.record import Record
 
 from .common import SEED_HELP, err_console, fail, pick_seed, user_errors
 from .outputs import Force, bad_path, check_out_folder
+from .practice import practise
 
 
 def review_command(
@@ -51,10 +53,21 @@ def review_command(
         Path | None, typer.Option(help="Write review.json, review.png and review.svg to this folder.")
     ] = None,
     force: Force = False,
+    practice: Annotated[
+        bool,
+        typer.Option(
+            "--practice",
+            help="Then try the --seat's mistakes and blunders again, each at the position where it was chosen.",
+        ),
+    ] = False,
 ) -> None:
     """Every move of a game judged by the coach: win chances, the better move, and what each move cost."""
     if not source.exists():
         fail(f"{source} does not exist")
+    if practice and seat is None:
+        fail("--practice needs --seat: whose mistakes to try again (1 is the first player)")
+    if practice and as_json:
+        fail("--practice asks questions in the terminal; it cannot go with --json")
     if seconds is not None and seconds <= 0:
         fail(f"--seconds must be positive, not {seconds:g}")
     if samples < 1:
@@ -78,9 +91,21 @@ def review_command(
     if as_json:
         typer.echo(json.dumps(review.to_json()))
         return
-    print_review(review, Console(highlight=False))
+    console = Console(highlight=False)
+    print_review(review, console)
     if out is not None:
-        Console(highlight=False).print(f"Review and chart written to {out}/ ({', '.join(p.name for p in paths)})")
+        console.print(f"Review and chart written to {out}/ ({', '.join(p.name for p in paths)})")
+    if practice and seat is not None:
+        with user_errors():
+            practise(review, record, seat - 1, console, partial(_ask, console))
+
+
+def _ask(console: Console, prompt: str) -> str | None:
+    """A line typed at the prompt; None once the input has ended (Ctrl-D, a closed pipe)."""
+    try:
+        return console.input(prompt)
+    except EOFError:
+        return None
 
 
 def _run(record: Record, settings: CoachSettings, seats: list[int] | None, *, show_progress: bool) -> Review:

@@ -96,7 +96,8 @@ export function practisable(review, seat) {
   return review.decisions.filter((d) => drawsBetter(d, seat) && PRACTISED.has(d.label) && Array.isArray(d.choices) && d.choices.length > 1);
 }
 
-/** What the coach says of `choice` tried again at decision `d` (chances for the mover, as the review gives them). */
+/** What the coach says of `choice` tried again at decision `d` (chances for the mover, as the review gives them);
+ *  the terminal's `magnates review --practice` says the same (`magnates.analysis.review.practice_verdict`). */
 export function verdict(d, choice) {
   const points = (p) => Math.round(p * 100);
   const best = d.choices.find((c) => c.action === d.best) || { chance: Math.max(...d.choices.map((c) => c.chance)) };
