@@ -13,7 +13,7 @@ from known_blunders import Blunder, lost_at_once, lost_at_the_end, resigned_when
 
 import magnates
 from magnates.analysis import LABELS, Coach, CoachSettings, ReviewCache, label_for, review_record
-from magnates.analysis.review import judge_decision
+from magnates.analysis.review import Choice, DecisionReview, judge_decision, practice_verdict
 from magnates.bots.playout import game_hooks
 from magnates.core.chance import sample
 from magnates.core.game import Game, State
@@ -215,3 +215,23 @@ def test_a_time_budget_bounds_each_decision() -> None:
     estimate = judge_decision(timed, state, len(state.history))
     assert 1 <= estimate.worlds < 100_000  # stopped by the clock, after at least one world
     assert abs(sum(estimate.best.chances) - 1) < 1e-9 and estimate.best.chances[seat] >= 0
+
+
+def test_a_move_tried_again_is_judged_against_the_best_and_the_played() -> None:
+    choices = (Choice(3, "best", 0.60), Choice(5, "nearly", 0.595), Choice(7, "better", 0.45), Choice(9, "worse", 0.30))
+    played = Choice(11, "played", 0.35)
+    decision = DecisionReview(
+        step=4, seat=0, action=11, action_text="played", before=[0.6, 0.4], after=[0.35, 0.65], best=3,
+        best_text="best", loss=0.25, label="blunder", legal=9, samples=2, choices=(*choices, played),
+    )  # fmt: skip
+    assert practice_verdict(decision, 3) == (
+        True,
+        "Best move! The coach gives it 60% to win, against 35% for the move you played.",
+    )
+    assert practice_verdict(decision, 5)[0] is True  # within a point of the best
+    assert practice_verdict(decision, 7)[1].startswith("Better than your move (45% to win against 35%)")
+    assert practice_verdict(decision, 9)[1].startswith("No better than your move: the coach gives it 30%")
+    assert practice_verdict(decision, 11) == (
+        False,
+        "That is the move you played: it gave up 25 points of your chance to win. Try another.",
+    )
