@@ -84,6 +84,25 @@ def test_a_finished_game_is_reviewed_once_and_kept(app_client: TestClient, db: s
         assert restarted.get(f"/api/games/{game_id}/review").json() == {"status": "done", "review": done}
 
 
+def test_a_review_stored_in_an_older_layout_is_made_again(
+    app_client: TestClient, db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A review stored before the practice choices were kept is not served: asked again, it is
+    made anew in today's layout (so "Learn from your mistakes" has what it needs)."""
+    game_id = imported(app_client, finished_record("magnate", 3))
+    monkeypatch.setattr(review, "FORMAT", "magnates-review/1")  # as an earlier version stored it
+    app_client.post(f"/api/games/{game_id}/review")
+    old = wait_done(app_client, game_id)
+    monkeypatch.undo()
+    monkeypatch.setattr(review, "SETTINGS", QUICK)
+    with TestClient(create_app(db)) as upgraded:
+        assert upgraded.get(f"/api/games/{game_id}/review").json() == {"status": "none"}
+        upgraded.post(f"/api/games/{game_id}/review")
+        new = wait_done(upgraded, game_id)
+    assert new["format"] == "magnates-review/2" and old["decisions"][0]["step"] == new["decisions"][0]["step"]
+    assert any("choices" in d for d in new["decisions"])
+
+
 def test_a_game_in_play_is_not_reviewed(app_client: TestClient) -> None:
     record = finished_record("magnate", 1)
     unfinished = Record(record.game, record.version, record.options, record.actions[:40])

@@ -22,6 +22,9 @@ from magnates.core.game import Game, State
 from magnates.core.record import Record, replay_on
 from magnates.games import load
 
+FORMAT = "magnates-review/2"
+"""The review JSON's layout: /2 added `choices` to the weaker decisions."""
+
 Progress = Callable[[int, int], None]
 """`progress(done, total)`: called after each decision (a progress bar, a server job's counter)."""
 
@@ -125,7 +128,7 @@ class Review:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "format": "magnates-review/1",
+            "format": FORMAT,
             "game": self.game,
             "options": self.options,
             "players": self.players,

@@ -26,6 +26,7 @@ from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, func, select
 from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from magnates.analysis import Coach, CoachSettings, review_record
+from magnates.analysis.review import FORMAT
 from magnates.core.record import Record
 from magnates.server.errors import Conflict, Forbidden
 from magnates.server.limits import RateLimiter, TooMany, client_address
@@ -36,6 +37,14 @@ logger = logging.getLogger("magnates.server.review")
 
 SETTINGS = CoachSettings(samples=2, candidates=8, depth=40)
 """The server's budget per decision: a whole game in well under a minute on one core."""
+
+
+def stored_key() -> str:
+    """What a stored review was made with: its layout and the coach's settings (a review stored
+    with others, as one made before practice choices were kept, is made again when asked for)."""
+    return f"{FORMAT} {SETTINGS.key()}"
+
+
 START_RATE = RateLimiter(rate=1 / 30, burst=3)
 """Reviews started per client address: three at once, then one every 30 seconds."""
 WORKERS = 1
@@ -79,7 +88,7 @@ class Reviews:
     def stored(self, store: Store, game_id: str, actions: int) -> dict[str, Any] | None:
         with Session(store.engine) as session:
             row = session.scalar(select(ReviewRow).where(ReviewRow.game_id == game_id))
-        if row is None or row.actions != actions or row.settings != SETTINGS.key():
+        if row is None or row.actions != actions or row.settings != stored_key():
             return None
         return row.review
 
@@ -87,9 +96,9 @@ class Reviews:
         with Session(store.engine) as session, session.begin():
             row = session.get(ReviewRow, game_id)
             if row is None:
-                session.add(ReviewRow(game_id=game_id, actions=actions, settings=SETTINGS.key(), review=review))
+                session.add(ReviewRow(game_id=game_id, actions=actions, settings=stored_key(), review=review))
             else:
-                row.actions, row.settings, row.review = actions, SETTINGS.key(), review
+                row.actions, row.settings, row.review = actions, stored_key(), review
 
     def run(self, store: Store, game_id: str, record: Record) -> None:
         job = self.jobs[game_id]
