@@ -91,6 +91,10 @@ def test_save_then_load_continues_the_game(tmp_path: Path) -> None:
     final = tmp_path / "final.json"
     result = runner.invoke(app, ["play", "--load", str(path), "--save", str(final)], input="1\n" * 100)
     assert json.loads(final.read_text())["actions"][: len(saved["actions"])] == saved["actions"]
+    # a person's finished, saved game ends with how to review it; a game only bots played does not
+    assert f"magnates review {final} --seat 1" in result.output and "--practice" in result.output
+    _, bots_only = play("--seats", "high,random", "--seed", "5", "--save", str(tmp_path / "bots.json"))
+    assert "magnates review" not in bots_only
 
 
 def test_manual_dice_use_the_typed_roll() -> None:

@@ -214,6 +214,13 @@ class PlaySession:
         else:
             verdict = f"{seat_name(0)} loses"  # a solo game lost to the game itself
         self.console.print(f"[bold]{escape(verdict)}[/] (decided by: {escape(result.reason)})")
+        if len(humans) == 1 and self.save_path is not None and self.saved:
+            self.console.print(
+                f"See how you played: magnates review {self.save_path} --seat {humans[0] + 1} "
+                "(add --practice to try your mistakes again).",
+                markup=False,
+                soft_wrap=True,
+            )
 
     # -- input ---------------------------------------------------------------------
     def prompt(self, text: str) -> str:
