@@ -230,9 +230,12 @@ def test_learn_from_your_mistakes_tries_each_weaker_move_again(
     assert mine, "the viewer made no mistake or blunder to practise"
     token = created["seats"][viewer]["token"]
     pages = []
-    for phone in (False, True):
+    for phone in (False, True):  # the live table's end screen on the desktop, the replay page on the phone
         page = new_page(browser, phone=phone, bypass_csp=not phone)  # the desktop page gets an axe scan
-        page.goto(f"{live_server.url}/table.html?game={created['id']}&replay=1&seat={viewer + 1}#token={token}")
+        replay = "&replay=1" if phone else ""
+        page.goto(f"{live_server.url}/table.html?game={created['id']}{replay}&seat={viewer + 1}#token={token}")
+        if not phone:
+            page.click("#end-review")
         page.wait_for_selector(".review-chart", timeout=30_000)  # stored: shown at once
         page.click(".review-practice-open")
         page.wait_for_selector(".review-practice")
