@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from board_helpers import follow_steps, wait_for_seats
+from board_helpers import SHOTS, follow_steps, wait_for_seats
 from server_helpers import LiveServer
 
 TIMEOUT_MS = 15_000
@@ -227,6 +227,14 @@ def test_the_roller_page_rolls_and_shows_the_cheatsheet_of_the_variant(browser: 
     page.click("#roll")
     page.wait_for_selector("#roll-text li")
     assert page.locator("#dice svg.die").count() >= 2
+    assert page.locator("#dice svg.die").first.bounding_box()["width"] >= 60  # dice to read across a table
+    # the cheatsheet's Markdown is drawn, not shown: no stray asterisks, emphasis in italics
+    assert "*" not in page.locator("#sheet").inner_text() and page.locator("#sheet em").count() > 0
+    # the variant's options by their names, each with its help line
+    assert page.locator("label[for=option-players]").inner_text() == "Players"
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "roller-phone.png"))
+    page.click(".typed-roll summary")  # dice rolled at the table, typed in
     page.fill("#d10a", "7")
     page.fill("#d10b", "1")
     page.fill("#d6s", "3")

@@ -414,6 +414,16 @@ def test_the_table_passes_an_axe_scan(browser: Any, live_server: LiveServer, gam
 KNOWN_LOBBY_PROBLEMS: set[str] = set()  # findings allowed for now (none)
 
 
+def test_the_magnate_roller_passes_an_axe_scan(browser: Any, live_server: LiveServer) -> None:  # noqa: F811
+    page = new_page(browser, bypass_csp=True)
+    page.goto(f"{live_server.url}/roller.html")
+    page.wait_for_selector("#sheet h2")
+    page.click("#roll")
+    page.wait_for_selector("#roll-text li")
+    problems = axe_violations(page)
+    assert not problems, "\n".join(f"{p['id']} ({p['impact']}): {p['help']}: {p['nodes']}" for p in problems)
+
+
 def test_the_lobby_passes_an_axe_scan_but_for_known_problems(browser: Any, live_server: LiveServer) -> None:  # noqa: F811
     page = new_page(browser, bypass_csp=True)
     page.goto(f"{live_server.url}/index.html")

@@ -88,6 +88,45 @@ const Magnates = {
     return player && player.name ? player.name : `Player ${seat + 1}`;
   },
 
+  // One game option as a labelled field with its help line (the lobby's form, the Roller's variant):
+  // a checkbox, a list of its choices, or a text or number box; `onChange` runs on every change.
+  optionField(option, onChange) {
+    const { el } = Magnates;
+    const id = `option-${option.name}`;
+    const helpId = `${id}-help`;
+    const kind = typeof option.default;
+    const common = { id, "data-option": option.name, "data-kind": kind, "aria-describedby": option.doc ? helpId : null };
+    let input;
+    if (kind === "boolean") {
+      input = el("input", { type: "checkbox", ...common });
+      input.checked = option.default;
+    } else if (option.choices) {
+      input = el("select", common,
+        option.choices.map((c) => el("option", { value: c, text: String(c), selected: c === option.default })));
+    } else {
+      input = el("input", { type: kind === "number" ? "number" : "text", value: option.default, ...common });
+    }
+    input.dataset.default = String(option.default);
+    input.addEventListener("change", onChange);
+    const label = el("label", { for: id, text: option.label || option.name });
+    const help = option.doc ? el("p", { class: "help", id: helpId, text: option.doc }) : null;
+    return kind === "boolean"
+      ? el("div", { class: "field check" }, el("div", { class: "check-row" }, input, label), help)
+      : el("div", { class: "field" }, label, input, help);
+  },
+
+  // The options set in `box`'s fields: only those that differ from their default (an option left
+  // alone is not "chosen"; some games check that).
+  chosenOptions(box) {
+    const options = {};
+    for (const input of box.querySelectorAll("[data-option]")) {
+      const raw = input.type === "checkbox" ? input.checked : input.value;
+      const value = input.dataset.kind === "number" ? Number(raw) : raw;
+      if (String(value) !== input.dataset.default) options[input.dataset.option] = value;
+    }
+    return options;
+  },
+
   showError(target, message) {
     target.textContent = message;
     target.classList.toggle("hidden", !message);

@@ -76,14 +76,7 @@
 
   // -- the new-table form --------------------------------------------------------------------
   function currentOptions() {
-    const options = {};
-    for (const input of optionsBox.querySelectorAll("[data-option]")) {
-      const raw = input.type === "checkbox" ? input.checked : input.value;
-      const value = input.dataset.kind === "number" ? Number(raw) : raw;
-      // Only what differs from the default: an option left alone is not "chosen" (some games check that).
-      if (String(value) !== input.dataset.default) options[input.dataset.option] = value;
-    }
-    return options;
+    return Magnates.chosenOptions(optionsBox);
   }
 
   function drawOptions() {
@@ -91,29 +84,7 @@
     optionsBox.replaceChildren();
     if (!game) return;
     if (game.error) fail(`${game.name} cannot be loaded yet: ${game.error}`);
-    for (const option of game.options) {
-      const id = `option-${option.name}`;
-      const helpId = `${id}-help`;
-      const kind = typeof option.default;
-      const common = { id, "data-option": option.name, "data-kind": kind, "aria-describedby": option.doc ? helpId : null };
-      let input;
-      if (kind === "boolean") {
-        input = el("input", { type: "checkbox", ...common });
-        input.checked = option.default;
-      } else if (option.choices) {
-        input = el("select", common,
-          option.choices.map((c) => el("option", { value: c, text: String(c), selected: c === option.default })));
-      } else {
-        input = el("input", { type: kind === "number" ? "number" : "text", value: option.default, ...common });
-      }
-      input.dataset.default = String(option.default);
-      input.addEventListener("change", describe);
-      const label = el("label", { for: id, text: option.label || option.name });
-      const help = option.doc ? el("p", { class: "help", id: helpId, text: option.doc }) : null;
-      optionsBox.append(kind === "boolean"
-        ? el("div", { class: "field check" }, el("div", { class: "check-row" }, input, label), help)
-        : el("div", { class: "field" }, label, input, help));
-    }
+    for (const option of game.options) optionsBox.append(Magnates.optionField(option, describe));
     describe();
   }
 

@@ -9,24 +9,20 @@
   function fail(err) { Magnates.showError(errorBox, err ? String(err.message || err) : ""); }
 
   function options() {
-    const out = {};
-    for (const input of optionsBox.querySelectorAll("[data-option]")) {
-      const raw = input.type === "checkbox" ? input.checked : input.value;
-      const value = input.dataset.kind === "number" ? Number(raw) : raw;
-      if (String(value) !== input.dataset.default) out[input.dataset.option] = value;
-    }
-    return out;
+    return Magnates.chosenOptions(optionsBox);
   }
 
-  // A small Markdown reader for the cheatsheet: headings, lists, tables, bold, paragraphs.
+  // A small Markdown reader for the cheatsheet: headings, lists, tables, bold, italics, paragraphs.
   function markdown(text) {
     const root = el("div");
     let list = null;
     let table = null;
     const inline = (line) => {
       const span = el("span");
-      line.split(/(\*\*[^*]+\*\*)/).forEach((part) => {
-        span.append(part.startsWith("**") && part.endsWith("**") ? el("strong", { text: part.slice(2, -2) }) : document.createTextNode(part));
+      line.split(/(\*\*[^*]+\*\*|\*[^*\s][^*]*\*)/).forEach((part) => {
+        if (part.length > 4 && part.startsWith("**") && part.endsWith("**")) span.append(el("strong", { text: part.slice(2, -2) }));
+        else if (part.length > 2 && part.startsWith("*") && part.endsWith("*")) span.append(el("em", { text: part.slice(1, -1) }));
+        else span.append(document.createTextNode(part));
       });
       return span;
     };
@@ -67,9 +63,10 @@
     const { die, COLORS, symbols } = Magnates.decktet;
     const sym = symbols(null);
     const box = document.getElementById("dice");
-    box.replaceChildren(...reading.dice.map((d) => die(d, { label: "d10" })));
-    reading.taxed.forEach((suit) => box.append(die(sym[suit] || suit, { label: `tax ${suit}`, color: COLORS[suit] })));
+    box.replaceChildren(...reading.dice.map((d) => die(d, { label: "d10", size: 72 })));
+    reading.taxed.forEach((suit) => box.append(die(sym[suit] || suit, { label: `tax ${suit}`, color: COLORS[suit], size: 72 })));
     document.getElementById("roll-text").replaceChildren(...reading.lines.map((line) => el("li", { text: line })));
+    document.getElementById("history-heading").classList.remove("hidden");
     document.getElementById("history").prepend(el("li", { text: `${reading.dice.join(" ")}${reading.taxed.length ? ` · tax ${reading.taxed.join(", ")}` : ""}` }));
   }
 
@@ -92,19 +89,7 @@
       const catalog = await api("GET", "/api/catalog");
       const magnate = catalog.find((g) => g.name === "magnate");
       if (!magnate) { fail("Magnate is not installed on this server"); return; }
-      for (const option of magnate.options) {
-        let input;
-        if (typeof option.default === "boolean") {
-          input = el("input", { type: "checkbox", "data-option": option.name });
-          input.checked = option.default;
-        } else {
-          input = el("select", { "data-option": option.name, "data-kind": typeof option.default },
-            (option.choices || [option.default]).map((c) => el("option", { value: c, text: String(c), selected: c === option.default })));
-        }
-        input.dataset.default = String(option.default);
-        input.addEventListener("change", loadSheet);
-        optionsBox.append(el("label", { title: option.doc || "" }, option.name, input));
-      }
+      for (const option of magnate.options) optionsBox.append(Magnates.optionField(option, loadSheet));
     } catch (err) { fail(err); return; }
     document.getElementById("roll").addEventListener("click", rollHere);
     document.getElementById("typed").addEventListener("submit", readTyped);
