@@ -38,6 +38,16 @@ def shell_lines(path: Path) -> list[str]:
     return lines
 
 
+def write_files(path: Path, folder: Path) -> list[str]:
+    """The doc's ```python blocks that start with `# NAME.py`, written into `folder` as the reader
+    would save them (a bot of one's own that a later command names); their names."""
+    names = []
+    for block in re.findall(r"```python\n# ([\w-]+\.py)\n(.*?)```", path.read_text(), flags=re.S):
+        (folder / block[0]).write_text(block[1])
+        names.append(block[0])
+    return names
+
+
 def small(args: list[str]) -> list[str]:
     """The command as a quick run: 2 games, 0.2 s of bench, one worker."""
     out = list(args)
@@ -61,6 +71,7 @@ def needs_help_only(args: list[str]) -> bool:
 def test_every_command_shown_runs(doc: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("COLUMNS", "100")
+    write_files(doc, tmp_path)
     ran = 0
     for line in shell_lines(doc):
         words = shlex.split(line)

@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 
+from magnates.bots.code_bots import is_code_bot
 from magnates.bots.learned import NumpyNet
 from magnates.core.errors import InvariantError
 from magnates.core.game import Game
@@ -26,9 +27,10 @@ LEARNED_PREFIXES = ("learned:", "learned-sampled:")
 
 
 def normalized(name: str) -> str:
-    """A bot name as typed, stripped and lower-cased, except a `learned:PATH` (a path may have capitals)."""
+    """A bot name as typed, stripped and lower-cased, except a `learned:PATH` or a `PATH.py:NAME` (a
+    path or a class name may have capitals)."""
     name = name.strip()
-    return name if name.startswith(LEARNED_PREFIXES) else name.lower()
+    return name if name.startswith(LEARNED_PREFIXES) or is_code_bot(name) else name.lower()
 
 
 class PolicyBot:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from functools import partial
 
+from magnates.bots.code_bots import code_bot, is_code_bot
 from magnates.bots.learned import (
     expert_preset,
     learned_bots,
@@ -140,11 +141,16 @@ def make_bot(name: str, game: Game, settings: Mapping[str, object] | None = None
 
     `settings` (`magnates.bots.thinking`: `seconds` or `thinking`) give a search bot a time for
     each whole decision; a bot that does not search refuses them with an OptionError.
-    `learned:PATH` plays the policy of the weights file at PATH (`magnates.bots.policy`)."""
+    `learned:PATH` plays the policy of the weights file at PATH (`magnates.bots.policy`); `PATH.py:NAME`
+    a bot of one's own, where the command line allowed it (`magnates.bots.code_bots`)."""
     if name.startswith(LEARNED_PREFIXES):
         if decision_seconds(settings) is not None:
             raise OptionError(f"{name} plays its policy without searching, so it takes no thinking time")
         return learned_policy_bot(name, game)
+    if is_code_bot(name):
+        if decision_seconds(settings) is not None:
+            raise OptionError(f"{name} is a bot of your own: a thinking time is its own business")
+        return code_bot(name, game)
     options = available(game)
     key = name.strip().lower()
     try:

@@ -15,7 +15,6 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from magnates.bots.policy import normalized
 from magnates.core.design import shown
 from magnates.sim.arena import (
     RECORDS_FILE,
@@ -39,6 +38,7 @@ from .common import (
     interrupted,
     load_game,
     pick_seed,
+    typed_bot,
     user_errors,
 )
 from .outputs import Force, bad_path, check_out_folder
@@ -107,7 +107,7 @@ def arena_command(
         fail("--workers must be at least 1")
     if backend not in ("local", "ray"):
         fail(f"unknown backend {backend!r}; choose local or ray")
-    names = [normalized(name) for name in bots.split(",") if name.strip()]
+    names = [typed_bot(name) for name in bots.split(",") if name.strip()]
     folder = out
     seed = pick_seed(seed)
     with user_errors():

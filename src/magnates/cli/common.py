@@ -15,6 +15,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from magnates.bots.code_bots import allow_code_bots, is_code_bot
 from magnates.bots.policy import normalized
 from magnates.bots.registry import available
 from magnates.core.errors import MagnatesError, OptionError
@@ -85,10 +86,20 @@ def bot_names(text: str | None, game: Game) -> list[str]:
     """The bots of a `--bots a,b` option, or the default bot when none is given."""
     if text is None:
         return [default_bot(game)]
-    names = [normalized(name) for name in text.split(",") if name.strip()]
+    names = [typed_bot(name) for name in text.split(",") if name.strip()]
     if not names:
         fail("--bots names no bot")
     return names
+
+
+def typed_bot(name: str) -> str:
+    """A bot name typed on the command line: normalized, and a bot of one's own (`PATH.py:NAME`)
+    allowed in this process and the workers it starts, which start in the same folder
+    (`magnates.bots.code_bots`)."""
+    name = normalized(name)
+    if is_code_bot(name):
+        allow_code_bots()
+    return name
 
 
 OPTION_HELP = "A game option NAME=VALUE (repeatable), the same names and values as magnates.load."

@@ -21,7 +21,8 @@ from rich.markup import escape
 from rich.rule import Rule
 from rich.table import Table
 
-from magnates.bots.policy import LEARNED_PREFIXES, normalized
+from magnates.bots.code_bots import is_code_bot
+from magnates.bots.policy import LEARNED_PREFIXES
 from magnates.bots.registry import available, make_bot
 from magnates.bots.thinking import THINKING, decision_seconds, parse_settings
 from magnates.core.bot import Bot
@@ -43,6 +44,7 @@ from .common import (
     load_game,
     mark_interruption_said,
     pick_seed,
+    typed_bot,
     user_errors,
 )
 from .hot_seat import HotSeat
@@ -430,15 +432,15 @@ def parse_seats(game: Game, seats: str | None, vs: str | None) -> list[str]:
     if seats is not None and vs is not None:
         raise OptionError("give --seats or --vs, not both")
     if seats is not None:
-        chosen = [normalized(s) for s in seats.split(",")]
+        chosen = [typed_bot(s) for s in seats.split(",")]
         if len(chosen) != game.num_players:
             raise OptionError(f"--seats names {len(chosen)} seats but {game.name} has {game.num_players} here")
     else:
-        opponent = normalized(vs or (DEFAULT_BOT if DEFAULT_BOT in names else "random"))
+        opponent = typed_bot(vs or (DEFAULT_BOT if DEFAULT_BOT in names else "random"))
         chosen = [HUMAN] + [opponent] * (game.num_players - 1)
     for name in chosen:
-        if name.startswith(LEARNED_PREFIXES):
-            make_bot(name, game)  # a missing or mismatched weights file fails here, saying why
+        if name.startswith(LEARNED_PREFIXES) or is_code_bot(name):
+            make_bot(name, game)  # a missing weights file or bot file, or a mismatched one, fails here, saying why
         elif name != HUMAN and name not in names:
             hint = did_you_mean(name, [HUMAN, *names])
             raise OptionError(f"no bot {name!r} for {game.name}{hint}; choose human or: {', '.join(sorted(names))}")

@@ -23,7 +23,7 @@ from magnates.analysis.review import side_names
 from magnates.analysis.sources import read_record
 from magnates.core.record import Record
 
-from .common import SEED_HELP, err_console, fail, pick_seed, user_errors
+from .common import SEED_HELP, err_console, fail, pick_seed, typed_bot, user_errors
 from .outputs import Force, bad_path, check_out_folder
 from .practice import practise
 
@@ -77,7 +77,7 @@ def review_command(
         record = read_record(source, index)
         if out is not None:
             check_out_folder(out, force=force)  # before the review's minutes, not after
-        settings = CoachSettings(samples=samples, seconds=seconds, seed=seed, bot=bot)
+        settings = CoachSettings(samples=samples, seconds=seconds, seed=seed, bot=typed_bot(bot) if bot else None)
         seats = None if seat is None else [seat - 1]
         review = _run(record, settings, seats, show_progress=not as_json)
     if out is not None:

@@ -11,11 +11,13 @@ given on the command line wins over the variable, which wins over the default (d
 from __future__ import annotations
 
 import gc
+import os
 import socket
 from pathlib import Path
 
 import typer
 
+from magnates.bots.code_bots import ALLOW_ENV
 from magnates.cli.common import fail
 from magnates.cli.serve_workers import limits_environment, run_workers
 
@@ -182,6 +184,7 @@ def serve_command(
         fail(f"--learned-dir {limits.learned_dir}: no such folder (it holds the learned bots' .npz weights)")
     url = db or default_url()
     check_database(url)
+    os.environ.pop(ALLOW_ENV, None)  # a server runs no bot file, even one a shell before it allowed
     if workers < 1:
         fail(f"--workers is at least 1, not {workers}")
     if workers > 1:

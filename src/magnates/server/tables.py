@@ -14,6 +14,7 @@ import weakref
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from magnates.bots.code_bots import is_code_bot
 from magnates.bots.registry import GENERIC, available, make_bot
 from magnates.bots.thinking import THINKING, thinking_key, thinking_names
 from magnates.core.bot import Bot
@@ -197,6 +198,8 @@ def new_bot(name: str, game: Game, thinking: str | None = None) -> Bot:
 
     A `learned:` name is one of the server's own menu (`learned_menu`), never a path: names come
     from clients, and the server opens no file a client names."""
+    if is_code_bot(name):  # a client never names a file for the server to run
+        raise OptionError(f"seat bot {name!r}: bots from Python files play only from the command line")
     if learned_menu.is_learned(name):
         if thinking is not None:
             raise OptionError(f"{name} plays its policy without searching, so it takes no thinking time")
