@@ -56,6 +56,12 @@ def bots_command(
         markup=False,
         soft_wrap=True,
     )
+    console.print(
+        "Your own bot: a class or function in a Python file, named PATH.py:NAME wherever a bot is named "
+        "(magnates arena GAME --bots mybot.py:MyBot,greedy; docs/guides/ai.md).",
+        markup=False,
+        soft_wrap=True,
+    )
     print_weights(console)
 
 
